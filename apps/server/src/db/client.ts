@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { startEmbedded } from './embedded.ts';
+import * as schema from './schema/index.ts';
+
+// `pg` answers bigint (int8) and count(*) as strings: normalise to numbers in this one place.
+// Our ids and counts stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** One driver in both modes: PostgreSQL at DATABASE_URL, or PGlite in DATA_DIR behind a private socket. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return { db: drizzle({ client: pool, schema }), pool, embedded: false, close: () => pool.end() };
+  }
+  const embedded = await startEmbedded(options.dataDir);
+  // The socket server runs one connection at a time; a larger pool fails with ECONNRESET.
+  const pool = new pg.Pool({ ...embedded.connection, max: embedded.maxConnections, idleTimeoutMillis: 0 });
+  // Single-user PGlite has no checkpointer: checkpoint now and then so WAL stays small.
+  const checkpoints = setInterval(() => pool.query('CHECKPOINT').catch(() => {}), 5 * 60_000);
+  checkpoints.unref();
+  return {
+    db: drizzle({ client: pool, schema }),
+    pool,
+    embedded: true,
+    async close() {
+      clearInterval(checkpoints);
+      await pool.end();
+      await embedded.stop();
+    },
+  };
+}
+
+export async function runMigrations(db: Db): Promise<void> {
+  await migrate(db, { migrationsFolder });
+}

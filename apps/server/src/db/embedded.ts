@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { lockDataDir } from './lock.ts';
+
+export interface EmbeddedServer {
+  /** `pg` connection settings for the private socket. */
+  connection: { host: string; port: number; user: string; database: string };
+  maxConnections: number;
+  stop(): Promise<void>;
+}
+
+const SOCKET_PORT = 5432;
+
+/** Locks DATA_DIR, starts PGlite on DATA_DIR/pgdata in a worker and serves it on a private socket. */
+export async function startEmbedded(dataDir: string): Promise<EmbeddedServer> {
+  const release = lockDataDir(dataDir);
+  const maxConnections = 1;
+  // A directory only this user can enter: the socket in it is reachable by this process alone.
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-pg-'));
+  fs.chmodSync(socketDir, 0o700);
+  const socketPath = path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`);
+  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
+    workerData: { dataDir: path.join(dataDir, 'pgdata'), socketPath, maxConnections },
+  });
+  const cleanup = () => {
+    fs.rmSync(socketDir, { recursive: true, force: true });
+    release();
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`The embedded database stopped during start-up (code ${code}).`)));
+      worker.on('message', (message: { type: string; message?: string }) => {
+        if (message.type === 'ready') resolve();
+        if (message.type === 'error') reject(new Error(`The embedded database could not start: ${message.message}`));
+      });
+    });
+  } catch (error) {
+    await worker.terminate();
+    cleanup();
+    throw error;
+  }
+  worker.removeAllListeners('exit');
+  worker.removeAllListeners('error');
+  worker.unref();
+  let stopping: Promise<void> | undefined;
+  return {
+    connection: { host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' },
+    maxConnections,
+    stop() {
+      stopping ??= new Promise<void>((resolve) => {
+        const done = () => {
+          cleanup();
+          resolve();
+        };
+        const timer = setTimeout(() => worker.terminate().finally(done), 10_000);
+        worker.once('message', (message: { type: string }) => {
+          if (message.type !== 'stopped') return;
+          clearTimeout(timer);
+          worker.terminate().finally(done);
+        });
+        worker.postMessage('stop');
+      });
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// Runs PGlite off the main thread and serves it on a private Unix socket, so the app talks
+// to it with `pg` exactly as to a PostgreSQL server and a long query never blocks the event loop.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+interface WorkerInput {
+  dataDir: string;
+  socketPath: string;
+  maxConnections: number;
+}
+
+const { dataDir, socketPath, maxConnections } = workerData as WorkerInput;
+
+async function main() {
+  const db = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    // Without a checkpointer process (single-user mode) WAL only shrinks at a CHECKPOINT;
+    // keep the recycled segments few.
+    postgresqlconf: ['max_wal_size = 64MB', 'min_wal_size = 32MB'],
+  });
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections });
+  await server.start();
+  parentPort?.on('message', async (message) => {
+    if (message !== 'stop') return;
+    try {
+      await server.stop();
+      await db.exec('CHECKPOINT');
+      await db.close();
+    } finally {
+      parentPort?.postMessage({ type: 'stopped' });
+    }
+  });
+  parentPort?.postMessage({ type: 'ready' });
+}
+
+main().catch((error: unknown) => {
+  parentPort?.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+});

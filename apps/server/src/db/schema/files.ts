@@ -1,0 +1,57 @@
+import { index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+import { chains } from './org.ts';
+import { users } from './users.ts';
+
+/** A folder of manuals and files for one chain. */
+export const fileCategories = pgTable(
+  'file_categories',
+  {
+    id: serial('id').primaryKey(),
+    chainId: integer('chain_id')
+      .notNull()
+      .references(() => chains.id, { onDelete: 'restrict' }),
+    categoryName: varchar('category_name', { length: 255 }),
+    title: varchar('title', { length: 255 }).notNull(),
+    subTitle: varchar('sub_title', { length: 255 }),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('file_categories_chain_idx').on(t.chainId)],
+);
+
+export const categoryFiles = pgTable(
+  'category_files',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => fileCategories.id, { onDelete: 'cascade' }),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    storageKey: varchar('storage_key', { length: 255 }).notNull().unique(),
+    mimeType: varchar('mime_type', { length: 120 }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('category_files_category_idx').on(t.categoryId)],
+);
+
+/** One store import attempt; a failed one is recorded with total_imported 0. */
+export const storeImports = pgTable(
+  'store_imports',
+  {
+    id: serial('id').primaryKey(),
+    chainId: integer('chain_id')
+      .notNull()
+      .references(() => chains.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: varchar('file_name', { length: 255 }),
+    totalImported: integer('total_imported').notNull().default(0),
+    totalFailed: integer('total_failed').notNull().default(0),
+    errors: jsonb('errors'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('store_imports_chain_idx').on(t.chainId)],
+);

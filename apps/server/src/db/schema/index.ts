@@ -1,0 +1,5 @@
+// The one schema object handed to Drizzle (and drizzle-kit).
+export * from './files.ts';
+export * from './orders.ts';
+export * from './org.ts';
+export * from './users.ts';

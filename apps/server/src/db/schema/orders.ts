@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+import { chains, regions, stores } from './org.ts';
+import { users } from './users.ts';
+
+export const workTypes = pgTable('work_types', {
+  id: serial('id').primaryKey(),
+  slug: varchar('slug', { length: 120 }).notNull().unique(),
+  /** English title; per-locale titles live in work_type_translations. */
+  title: varchar('title', { length: 120 }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const workTypeTranslations = pgTable(
+  'work_type_translations',
+  {
+    workTypeId: integer('work_type_id')
+      .notNull()
+      .references(() => workTypes.id, { onDelete: 'cascade' }),
+    locale: varchar('locale', { length: 2 }).notNull(),
+    title: varchar('title', { length: 120 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workTypeId, t.locale] })],
+);
+
+export const orderStatuses = pgTable('order_statuses', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 100 }).notNull(),
+  slug: varchar('slug', { length: 100 }).notNull().unique(),
+  /** pending, planned, confirmed, revisit-required, completed keep their behaviour. */
+  builtin: boolean('builtin').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const priorities = pgTable('priorities', {
+  id: integer('id').primaryKey(),
+  dueHours: integer('due_hours').notNull(),
+  titleEn: varchar('title_en', { length: 120 }).notNull(),
+  titleSv: varchar('title_sv', { length: 120 }).notNull(),
+  titleFi: varchar('title_fi', { length: 120 }).notNull(),
+});
+
+/** Project numbers come from a sequence: unique, increasing, never reused (even after a rollback). */
+export const projectNumberSeq = pgSequence('order_project_number_seq', { startWith: 100001 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    projectNumber: integer('project_number').notNull().unique().default(sql`nextval('order_project_number_seq')`),
+    description: text('description').notNull(),
+    workTypeId: integer('work_type_id')
+      .notNull()
+      .references(() => workTypes.id, { onDelete: 'restrict' }),
+    priority: integer('priority')
+      .notNull()
+      .references(() => priorities.id, { onDelete: 'restrict' }),
+    chainId: integer('chain_id')
+      .notNull()
+      .references(() => chains.id, { onDelete: 'restrict' }),
+    regionId: integer('region_id').references(() => regions.id, { onDelete: 'restrict' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'restrict' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    approvalStatus: varchar('approval_status', { length: 16 }).notNull().default('pending'),
+    approvalStatusDate: timestamp('approval_status_date', { withTimezone: true, mode: 'date' }),
+    statusId: integer('status_id')
+      .notNull()
+      .references(() => orderStatuses.id, { onDelete: 'restrict' }),
+    technicianId: integer('technician_id').references(() => users.id, { onDelete: 'set null' }),
+    plannedAt: timestamp('planned_at', { withTimezone: true, mode: 'date' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('orders_approval_status_check', sql`${t.approvalStatus} in ('pending', 'approved', 'rejected')`),
+    index('orders_chain_pn_idx').on(t.chainId, t.projectNumber),
+    index('orders_region_pn_idx').on(t.regionId, t.projectNumber),
+    index('orders_store_pn_idx').on(t.storeId, t.projectNumber),
+    index('orders_technician_pn_idx').on(t.technicianId, t.projectNumber),
+    index('orders_status_idx').on(t.statusId),
+    index('orders_created_at_idx').on(t.createdAt),
+    index('orders_due_at_idx').on(t.dueAt),
+    index('orders_description_trgm').using('gin', sql`${t.description} gin_trgm_ops`),
+  ],
+);
+
+export const orderDocuments = pgTable(
+  'order_documents',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    storageKey: varchar('storage_key', { length: 255 }).notNull().unique(),
+    mimeType: varchar('mime_type', { length: 120 }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_documents_order_idx').on(t.orderId)],
+);
+
+/** Every change to an order: who, when, which field, from what to what. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    field: varchar('field', { length: 40 }).notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_order_idx').on(t.orderId, t.id)],
+);
+
+/** One marker per user and order: messages with a larger id are unread. */
+export const chatSeen = pgTable(
+  'chat_seen',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lastSeenMessageId: bigint('last_seen_message_id', { mode: 'number' }).notNull().default(0),
+    seenAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.orderId] })],
+);

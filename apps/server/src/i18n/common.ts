@@ -1,0 +1,43 @@
+import type { Catalogue } from './index.ts';
+
+export const common: Catalogue = {
+  en: {
+    'errors.unauthenticated': 'Unauthenticated.',
+    'errors.forbidden': 'Forbidden action.',
+    'errors.not_found': 'Not found.',
+    'errors.route_not_found': 'The requested address does not exist.',
+    'errors.validation': 'The given data was invalid.',
+    'errors.too_large': 'The upload is too large. Each file may be at most {mb} MB.',
+    'errors.too_many_attempts': 'Too many attempts. Please try again in {seconds} seconds.',
+    'errors.server': 'Server Error',
+    'errors.bad_request': 'The request could not be read.',
+    'errors.in_use': 'This item is still in use and cannot be deleted.',
+    'errors.duplicate': 'This value has already been taken.',
+  },
+  sv: {
+    'errors.unauthenticated': 'Du är inte inloggad.',
+    'errors.forbidden': 'Otillåten åtgärd.',
+    'errors.not_found': 'Hittades inte.',
+    'errors.route_not_found': 'Den begärda adressen finns inte.',
+    'errors.validation': 'De angivna uppgifterna är ogiltiga.',
+    'errors.too_large': 'Uppladdningen är för stor. Varje fil får vara högst {mb} MB.',
+    'errors.too_many_attempts': 'För många försök. Försök igen om {seconds} sekunder.',
+    'errors.server': 'Serverfel',
+    'errors.bad_request': 'Begäran kunde inte läsas.',
+    'errors.in_use': 'Posten används fortfarande och kan inte tas bort.',
+    'errors.duplicate': 'Värdet används redan.',
+  },
+  fi: {
+    'errors.unauthenticated': 'Et ole kirjautunut sisään.',
+    'errors.forbidden': 'Toiminto ei ole sallittu.',
+    'errors.not_found': 'Ei löytynyt.',
+    'errors.route_not_found': 'Pyydettyä osoitetta ei ole olemassa.',
+    'errors.validation': 'Annetut tiedot ovat virheellisiä.',
+    'errors.too_large': 'Lähetys on liian suuri. Kukin tiedosto saa olla enintään {mb} Mt.',
+    'errors.too_many_attempts': 'Liian monta yritystä. Yritä uudelleen {seconds} sekunnin kuluttua.',
+    'errors.server': 'Palvelinvirhe',
+    'errors.bad_request': 'Pyyntöä ei voitu lukea.',
+    'errors.in_use': 'Kohde on yhä käytössä, eikä sitä voi poistaa.',
+    'errors.duplicate': 'Arvo on jo käytössä.',
+  },
+};

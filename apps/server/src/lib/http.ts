@@ -1,0 +1,85 @@
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@wop/shared/constants';
+import { v } from '@wop/shared/validation';
+import { z } from 'zod';
+
+/** `{ message, payload }` around an answer. */
+export const envelope = <T extends z.ZodType>(payload: T) => z.object({ message: z.string().nullable(), payload });
+
+/** `{ message, payload: { data, current_page, last_page, per_page, total } }`. */
+export const pageEnvelope = <T extends z.ZodType>(item: T) =>
+  envelope(
+    z.object({
+      data: z.array(item),
+      current_page: z.number(),
+      last_page: z.number(),
+      per_page: z.number(),
+      total: z.number(),
+    }),
+  );
+
+/** A path id: 1 to 9 digits (anything else is a 404). */
+export const idParam = z.number().int().positive().max(999_999_999);
+export const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^[0-9]{1,9}$/)
+    .transform(Number)
+    .pipe(idParam),
+});
+
+/** Empty query values count as absent. */
+export const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+
+export const listQuery = <S extends readonly [string, ...string[]]>(sortable: S, defaultSort: S[number] = 'id') =>
+  z.object({
+    page: optional(z.coerce.number().int().min(1)).transform((value) => value ?? 1),
+    limit: optional(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)).transform((value) => value ?? DEFAULT_PAGE_SIZE),
+    q: optional(z.string().trim().max(200)),
+    sort_by: optional(z.enum(sortable, { error: v('sort_by') })).transform((value) => value ?? defaultSort),
+    sort_order: optional(z.enum(['asc', 'desc'])).transform((value) => value ?? 'desc'),
+  });
+export type ListParams = { page: number; limit: number; q?: string; sort_by: string; sort_order: 'asc' | 'desc' };
+
+export function pageOf<T>(data: T[], total: number, params: { page: number; limit: number }) {
+  return {
+    data,
+    current_page: params.page,
+    last_page: Math.max(1, Math.ceil(total / params.limit)),
+    per_page: params.limit,
+    total,
+  };
+}
+
+/** Escapes % and _ for an ILIKE pattern that matches anywhere. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const entityRefSchema = z.object({
+  id: z.number(),
+  chain_name: z.string().optional(),
+  region_name: z.string().optional(),
+  store_name: z.string().optional(),
+});
+
+export const userSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone_no: z.string().nullable(),
+  role: z.string(),
+  role_title: z.string(),
+  role_label: z.string(),
+  entity_type: z.enum(['chain', 'region', 'store']).nullable(),
+  entity_id: z.number().nullable(),
+  entities_ids: z.array(z.number()),
+  entities_data: z.array(entityRefSchema),
+  entity_detail: z
+    .object({
+      id: z.number(),
+      chain_id: z.number(),
+      region_id: z.number().nullable(),
+      store_name: z.string(),
+      chain: z.object({ id: z.number(), chain_name: z.string() }),
+    })
+    .nullable(),
+});

@@ -1,0 +1,40 @@
+import type { Catalogue } from '../../i18n/index.ts';
+
+export const authMessages: Catalogue = {
+  en: {
+    'auth.invalid_login': 'The e-mail address or password is incorrect.',
+    'auth.logged_in': 'Signed in successfully.',
+    'auth.profile_updated': 'Your profile has been updated.',
+    'auth.password_changed': 'Your password has been changed. Other sessions have been signed out.',
+    'roles.super-admin': 'Super admin',
+    'roles.admin': 'Administrator',
+    'roles.chain-admin': 'Chain admin',
+    'roles.regional-director': 'Regional director',
+    'roles.store-manager': 'Store manager',
+    'roles.technician': 'Technician',
+  },
+  sv: {
+    'auth.invalid_login': 'Felaktigt användarnamn eller lösenord.',
+    'auth.logged_in': 'Du är inloggad.',
+    'auth.profile_updated': 'Din profil har uppdaterats.',
+    'auth.password_changed': 'Ditt lösenord har ändrats. Övriga sessioner har loggats ut.',
+    'roles.super-admin': 'Superadministratör',
+    'roles.admin': 'Administratör',
+    'roles.chain-admin': 'Kedjeadministratör',
+    'roles.regional-director': 'Regionchef',
+    'roles.store-manager': 'Butikschef',
+    'roles.technician': 'Servicetekniker',
+  },
+  fi: {
+    'auth.invalid_login': 'Virheellinen käyttäjätunnus tai salasana.',
+    'auth.logged_in': 'Olet kirjautunut sisään.',
+    'auth.profile_updated': 'Profiilisi on päivitetty.',
+    'auth.password_changed': 'Salasanasi on vaihdettu. Muut istunnot on kirjattu ulos.',
+    'roles.super-admin': 'Pääkäyttäjä',
+    'roles.admin': 'Ylläpitäjä',
+    'roles.chain-admin': 'Ketjun ylläpitäjä',
+    'roles.regional-director': 'Aluejohtaja',
+    'roles.store-manager': 'Myymäläpäällikkö',
+    'roles.technician': 'Huoltoteknikko',
+  },
+};

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import authRoutes from './auth/auth.routes.ts';
+import healthRoutes from './health/health.routes.ts';
+
+/** Every feature module, mounted under /api. Add a module with one line here. */
+export async function registerModules(app: FastifyInstance): Promise<void> {
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+}

@@ -1,0 +1,91 @@
+import { can, isRoleSlug, type Permission } from '@wop/shared/roles';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ForbiddenError, UnauthenticatedError } from '../lib/errors.ts';
+import type { AuthUser } from '../lib/scope.ts';
+import { hashToken } from '../lib/tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser;
+  }
+  interface FastifyInstance {
+    /** Signs the request in from its bearer token (or, on download routes, its download token). */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** Pre-handler: signed in and allowed by the role/permission table. */
+    requirePermission: (permission: Permission) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /** Routes a browser opens directly accept a short-lived download token in `?access_token=` or `?token=`. */
+    download?: boolean;
+  }
+}
+
+interface TokenRow extends Record<string, unknown> {
+  id: number;
+  name: string;
+  email: string;
+  role: string;
+  kind: string;
+  chain_ids: number[];
+  region_ids: number[];
+  store_ids: number[];
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1];
+}
+
+function queryToken(request: FastifyRequest): string | undefined {
+  const query = request.query as Record<string, unknown> | undefined;
+  const token = query?.access_token ?? query?.token;
+  return typeof token === 'string' && token ? token : undefined;
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('user', null as unknown as AuthUser);
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      if (request.user) return;
+      const headerToken = bearer(request);
+      const urlToken = headerToken ? undefined : queryToken(request);
+      const token = headerToken ?? urlToken;
+      if (!token) throw new UnauthenticatedError();
+      // Tokens in a URL end up in history and logs: only download tokens, only on download routes.
+      if (urlToken && !request.routeOptions.config.download) throw new UnauthenticatedError();
+      const kind = urlToken ? 'download' : 'session';
+      const { rows } = await app.db.execute<TokenRow>(sql`
+        select u.id, u.name, u.email, r.slug as role, t.kind,
+          array(select chain_id from user_chains where user_id = u.id order by chain_id) as chain_ids,
+          array(select region_id from user_regions where user_id = u.id order by region_id) as region_ids,
+          array(select store_id from user_stores where user_id = u.id order by store_id) as store_ids
+        from access_tokens t
+        join users u on u.id = t.user_id
+        join roles r on r.id = u.role_id
+        where t.token_hash = ${hashToken(token)} and t.kind = ${kind} and t.expires_at > now()`);
+      const row = rows[0];
+      if (!row) throw new UnauthenticatedError();
+      if (!isRoleSlug(row.role)) throw new ForbiddenError();
+      request.user = {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        role: row.role,
+        chainIds: row.chain_ids,
+        regionIds: row.region_ids,
+        storeIds: row.store_ids,
+      };
+    });
+
+    app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest) => {
+      await app.authenticate(request);
+      if (!can(request.user.role, permission)) throw new ForbiddenError();
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

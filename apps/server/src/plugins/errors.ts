@@ -1,0 +1,60 @@
+import { fieldErrors } from '@wop/shared/validation';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { AppError, ValidationError } from '../lib/errors.ts';
+
+function sendValidation(request: FastifyRequest, reply: FastifyReply, fields: Record<string, string[]>) {
+  const errors = Object.fromEntries(
+    Object.entries(fields).map(([field, messages]) => [field, messages.map((m) => request.t(m))]),
+  );
+  const [field, messages] = Object.entries(errors)[0] ?? ['_', [request.t('errors.validation')]];
+  const message = field === '_' ? messages[0] : `${field}: ${messages[0]}`;
+  return reply.status(422).send({ message, errors });
+}
+
+/** The one error handler: every failure answers JSON in the contract's shape, never a stack trace. */
+export default fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
+      if (error instanceof ValidationError) return sendValidation(request, reply, error.fields);
+      if (error instanceof AppError) {
+        return reply.status(error.status).send({ message: request.t(error.message, error.params) });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        // A malformed id in the path is "no such thing", not a form error.
+        if (error.validationContext === 'params') {
+          return reply.status(404).send({ message: request.t('errors.not_found') });
+        }
+        const fields: Record<string, string[]> = {};
+        for (const issue of error.validation) {
+          const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+          fields[field] = [...(fields[field] ?? []), issue.message ?? 'v:invalid'];
+        }
+        return sendValidation(request, reply, fields);
+      }
+      if (error instanceof ZodError) {
+        return sendValidation(request, reply, fieldErrors(error.issues, request.locale));
+      }
+      // PostgreSQL: a row still referenced, or a duplicate that slipped past the service checks.
+      if (error.code === '23503') return reply.status(409).send({ message: request.t('errors.in_use') });
+      if (error.code === '23505') return reply.status(409).send({ message: request.t('errors.duplicate') });
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
+        return reply.status(413).send({ message: request.t('errors.too_large', { mb: app.appConfig.MAX_UPLOAD_MB }) });
+      }
+      if (error.code === 'FST_FILES_LIMIT') {
+        return sendValidation(request, reply, { documents: ['v:file_count:10'] });
+      }
+      if (error.statusCode === 429) return reply.status(429).send({ message: error.message });
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        const message =
+          error.statusCode === 415 || error.statusCode === 400 ? request.t('errors.bad_request') : error.message;
+        return reply.status(error.statusCode).send({ message });
+      }
+      request.log.error({ err: error }, 'unexpected error');
+      return reply.status(500).send({ message: request.t('errors.server') });
+    });
+  },
+  { name: 'errors', dependencies: ['i18n'] },
+);

@@ -1,0 +1,38 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { TOAST_MS } from '@wop/shared/constants';
+import { type ReactNode, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../lib/i18n.ts';
+import { createQueryClient } from './query-client.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
+
+interface AppProvidersProps {
+  children: ReactNode;
+  /** Tests pass their own client (no retries, fresh cache). */
+  queryClient?: QueryClient;
+  /** 'test' turns off transitions and portals. */
+  env?: 'default' | 'test';
+}
+
+export function AppProviders({ children, queryClient, env = 'default' }: AppProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="light"
+          forceColorScheme="light"
+          env={env}
+        >
+          <Notifications position="top-right" autoClose={TOAST_MS} limit={1} zIndex={1000} />
+          <ModalsProvider>{children}</ModalsProvider>
+        </MantineProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,50 @@
+import { Badge, Button, type CSSVariablesResolver, createTheme, InputWrapper, Modal, Table } from '@mantine/core';
+
+/**
+ * A calm, professional theme. Colours are chosen for WCAG 2.2 AA: the primary shade and the
+ * "dimmed" text meet 4.5:1 on white.
+ */
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: { light: 7, dark: 5 },
+  colors: {
+    brand: [
+      '#eaf2fb',
+      '#d3e2f3',
+      '#a6c3e6',
+      '#76a3d9',
+      '#4f88ce',
+      '#3676c7',
+      '#276cc4',
+      '#1c5aa8',
+      '#164f94',
+      '#0a4382',
+    ],
+  },
+  fontFamily:
+    'Inter, "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Roboto, "Noto Sans", "Liberation Sans", Arial, sans-serif',
+  headings: { fontWeight: '650' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  autoContrast: true,
+  components: {
+    // Label, then the error, then the input: server messages show under the field label.
+    InputWrapper: InputWrapper.extend({
+      defaultProps: { inputWrapperOrder: ['label', 'description', 'error', 'input'] },
+    }),
+    Button: Button.extend({ defaultProps: { fw: 600 } }),
+    Badge: Badge.extend({ defaultProps: { radius: 'sm' } }),
+    Modal: Modal.extend({ defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 } } }),
+    Table: Table.extend({ defaultProps: { verticalSpacing: 'sm', highlightOnHover: true } }),
+  },
+});
+
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    // Mantine's default dimmed grey is 3.3:1 on white; this one is 7:1.
+    '--mantine-color-dimmed': '#55606b',
+    '--mantine-color-body': '#ffffff',
+  },
+  dark: {},
+});

@@ -1,0 +1,82 @@
+import { isLocale, type Locale } from '@wop/shared/constants';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { i18n } from './i18n.ts';
+
+/**
+ * Dates and times in the user's language (ux.md):
+ *   en `21 Nov 2026, 14:05`   sv `21 nov. 2026 14:05`   fi `21.11.2026 klo 14.05`
+ * Written out per language rather than left to the browser's Intl data, which differs
+ * between browsers and versions.
+ */
+
+type DateInput = string | number | Date | null | undefined;
+
+const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+// Swedish abbreviations as the Swedish Academy writes them: short words stay whole.
+const SV_MONTHS = ['jan.', 'feb.', 'mars', 'apr.', 'maj', 'juni', 'juli', 'aug.', 'sep.', 'okt.', 'nov.', 'dec.'];
+
+function parse(value: DateInput): dayjs.Dayjs | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = dayjs(value);
+  return date.isValid() ? date : null;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function formatDate(value: DateInput, lng: Locale): string {
+  const d = parse(value);
+  if (!d) return '';
+  if (lng === 'fi') return `${d.date()}.${d.month() + 1}.${d.year()}`;
+  if (lng === 'sv') return `${d.date()} ${SV_MONTHS[d.month()]} ${d.year()}`;
+  return `${d.date()} ${EN_MONTHS[d.month()]} ${d.year()}`;
+}
+
+export function formatTime(value: DateInput, lng: Locale): string {
+  const d = parse(value);
+  if (!d) return '';
+  return lng === 'fi' ? `${pad(d.hour())}.${pad(d.minute())}` : `${pad(d.hour())}:${pad(d.minute())}`;
+}
+
+export function formatDateTime(value: DateInput, lng: Locale): string {
+  const d = parse(value);
+  if (!d) return '';
+  const date = formatDate(d.toDate(), lng);
+  const time = formatTime(d.toDate(), lng);
+  if (lng === 'fi') return `${date} klo ${time}`;
+  if (lng === 'sv') return `${date} ${time}`;
+  return `${date}, ${time}`;
+}
+
+/**
+ * "5 min ago" / "för 5 min sedan" / "5 min sitten", and "in 2 days" for the future.
+ * Older than a week (either way) falls back to the full date and time.
+ */
+export function formatRelative(value: DateInput, lng: Locale, now: DateInput = Date.now()): string {
+  const d = parse(value);
+  const reference = parse(now) ?? dayjs();
+  if (!d) return '';
+  const seconds = Math.round((d.valueOf() - reference.valueOf()) / 1000);
+  const future = seconds > 0;
+  const abs = Math.abs(seconds);
+  const t = (key: string, count?: number) =>
+    i18n.t(`relative.${future ? 'future' : 'past'}.${key}`, { ns: 'common', lng, count });
+  if (abs < 45) return i18n.t('relative.now', { ns: 'common', lng });
+  if (abs < 3600) return t('minutes', Math.max(1, Math.round(abs / 60)));
+  if (abs < 86_400) return t('hours', Math.round(abs / 3600));
+  if (abs < 7 * 86_400) return t('days', Math.round(abs / 86_400));
+  return formatDateTime(d.toDate(), lng);
+}
+
+/** The formatters bound to the interface language; re-renders on a language switch. */
+export function useDateFormat() {
+  const { i18n: instance } = useTranslation();
+  const lng: Locale = isLocale(instance.language) ? instance.language : 'en';
+  return {
+    lng,
+    date: (value: DateInput) => formatDate(value, lng),
+    time: (value: DateInput) => formatTime(value, lng),
+    dateTime: (value: DateInput) => formatDateTime(value, lng),
+    relative: (value: DateInput) => formatRelative(value, lng),
+  };
+}

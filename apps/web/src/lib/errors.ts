@@ -1,0 +1,127 @@
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { TOAST_MS } from '@wop/shared/constants';
+import { createElement } from 'react';
+import { ApiError } from './api.ts';
+import { i18n } from './i18n.ts';
+import { playErrorSound } from './sound.ts';
+
+/**
+ * The one place that turns a failure into what the user sees (spec 8):
+ * a toast "Error {status} - {message}" (4 s, top right, red, with a sound) and, for a
+ * 422, the per-field messages a form shows under its field labels.
+ */
+
+export interface ErrorReport {
+  /** The toast text, e.g. "Error 404 - Order not found." or "Error - The name is required." */
+  text: string;
+  /** HTTP status; 500 when no response arrived. */
+  status: number;
+  /** 422 only: the first message of each field, ending with a full stop. */
+  fieldErrors: Record<string, string>;
+  /** 422 only: every message of every field, in order (for an alert listing them all). */
+  messages: string[];
+}
+
+type Json = Record<string, unknown>;
+
+const asObject = (value: unknown): Json | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
+const asText = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+/** Field errors live in `errors`, or `payload.errors` (older answers), as `{ field: [messages] }`. */
+function readFieldErrors(body: Json | null): Record<string, string[]> {
+  const source = asObject(body?.errors) ?? asObject(asObject(body?.payload)?.errors);
+  const result: Record<string, string[]> = {};
+  if (!source) return result;
+  for (const [field, value] of Object.entries(source)) {
+    const list = (Array.isArray(value) ? value : [value]).map(asText).filter((m): m is string => m !== null);
+    if (list.length > 0) result[field] = list;
+  }
+  return result;
+}
+
+/** A field message shown under its label ends with exactly one full stop (spec 5). */
+export function asSentence(message: string): string {
+  const trimmed = message.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+const t = (key: string) => i18n.t(key, { ns: 'common' });
+/** "Error {status} - {message}" in the interface language. */
+const errorText = (status: number, message: string) => i18n.t('toast.error', { ns: 'common', status, message });
+
+export function describeError(error: unknown): ErrorReport {
+  const empty = { fieldErrors: {}, messages: [] };
+  if (!(error instanceof ApiError)) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ...empty, status: 500, text: errorText(500, message) };
+  }
+  if (error.status === null) {
+    return { ...empty, status: 500, text: errorText(500, error.message || t('errors.network')) };
+  }
+  if (error.text?.trimStart().startsWith('<')) {
+    return { ...empty, status: 500, text: errorText(500, t('errors.serverError')) };
+  }
+
+  const body = asObject(error.body);
+  const bodyMessage = asText(body?.message);
+  const payloadMessage = asText(asObject(body?.payload)?.message);
+  const fallback = asText(error.text) ?? t('errors.unknown');
+  const { status } = error;
+
+  switch (status) {
+    case 400:
+    case 401:
+      return { ...empty, status, text: errorText(status, bodyMessage ?? payloadMessage ?? fallback) };
+    case 403:
+      return { ...empty, status, text: errorText(403, bodyMessage ?? t('errors.forbidden')) };
+    case 404:
+    case 409:
+      return { ...empty, status, text: errorText(status, bodyMessage ?? fallback) };
+    case 422: {
+      const fields = readFieldErrors(body);
+      const entries = Object.entries(fields);
+      const fieldErrors = Object.fromEntries(entries.map(([field, list]) => [field, asSentence(list[0])]));
+      const messages = entries.flatMap(([, list]) => list);
+      // The toast names the last field's message (spec 8), else the body's message.
+      const last = entries.at(-1)?.[1][0];
+      const text = last ?? bodyMessage ?? payloadMessage ?? fallback;
+      return { status, fieldErrors, messages, text: i18n.t('toast.validation', { ns: 'common', message: text }) };
+    }
+    case 500: {
+      const firstField = Object.values(readFieldErrors(body))[0]?.[0];
+      const text = asText(body?.error) ?? firstField ?? bodyMessage ?? t('errors.serverError');
+      return { ...empty, status, text: errorText(500, text) };
+    }
+    default:
+      return { ...empty, status, text: errorText(status, bodyMessage ?? payloadMessage ?? fallback) };
+  }
+}
+
+/** Only one notification at a time (spec 8): the newest replaces whatever is showing. */
+function show(color: string, message: string, icon: typeof IconCheck): void {
+  notifications.clean();
+  notifications.show({
+    color,
+    message,
+    icon: createElement(icon, { size: 18, 'aria-hidden': true }),
+    autoClose: TOAST_MS,
+    position: 'top-right',
+    withCloseButton: true,
+  });
+}
+
+/** Shows the error toast (with its sound) and returns what was shown, field errors included. */
+export function notifyError(error: unknown): ErrorReport {
+  const report = describeError(error);
+  show('red', report.text, IconAlertCircle);
+  playErrorSound();
+  return report;
+}
+
+/** "Success - {message}" from a string or from an answer's `message`. */
+export function notifySuccess(source: string | { message?: string | null } | null | undefined): void {
+  const message = typeof source === 'string' ? source : source?.message;
+  show('teal', i18n.t('toast.success', { ns: 'common', message: message || t('done') }), IconCheck);
+}

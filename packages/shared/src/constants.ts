@@ -1,0 +1,46 @@
+/** Business constants of spec section 9 and the API contract. */
+export const LOCALES = ['en', 'sv', 'fi'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 1000;
+/** Page-size choices of list screens (English also lists 10). */
+export const PAGE_SIZES = [10, 25, 50, 100, 500] as const;
+
+export const PRIORITIES = [10, 20, 30] as const;
+export type Priority = (typeof PRIORITIES)[number];
+/** Hours from creation until an order of this priority is due. */
+export const PRIORITY_DUE_HOURS: Record<Priority, number> = { 10: 48, 20: 14 * 24, 30: 60 * 24 };
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** The five built-in order statuses; more can be added by the super-admin. */
+export const BUILTIN_ORDER_STATUSES = ['pending', 'planned', 'confirmed', 'revisit-required', 'completed'] as const;
+/** Statuses that keep planned_at / completed_at (spec 4). */
+export const PLANNED_STATUSES = ['planned', 'revisit-required'] as const;
+export const COMPLETED_STATUS = 'completed';
+
+export const CHAT_PAGE_SIZE = 10;
+export const CHAT_POLL_MS = 10_000;
+export const CHAT_MAX_LENGTH = 5000;
+export const WIDE_SCREEN_PX = 992;
+export const TOAST_MS = 4000;
+
+export const PASSWORD_MIN = 6;
+export const REGION_PHONE_LENGTH = 10;
+export const STORE_PHONE_MIN_DIGITS = 9;
+export const REGION_EMAIL_MIN_LENGTH = 6;
+
+export const MAX_FILES_PER_REQUEST = 10;
+export const ORDER_FILE_TYPES = ['docx', 'png', 'jpg', 'jpeg', 'webp', 'pdf'] as const;
+export const CATEGORY_FILE_TYPES = ['docx', 'png', 'jpg', 'pdf'] as const;
+export const IMPORT_FILE_TYPES = ['csv', 'txt'] as const;
+
+export const EXPORT_TYPES = ['UsersExport', 'StoresExport', 'OrdersExport', 'ChainsExport', 'RegionsExport'] as const;
+export type ExportType = (typeof EXPORT_TYPES)[number];
+
+export const OFFICE_HOURS = { days: 'mon-fri', from: '07:00', to: '17:00' } as const;

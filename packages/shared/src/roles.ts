@@ -1,0 +1,195 @@
+/**
+ * Roles, permissions, menus and routes: the single place where spec section 6 lives.
+ * The server checks `can()` on every route; the web app reads the same table to hide
+ * what the server would refuse.
+ */
+export const ROLES = [
+  'super-admin',
+  'admin',
+  'chain-admin',
+  'regional-director',
+  'store-manager',
+  'technician',
+] as const;
+export type RoleSlug = (typeof ROLES)[number];
+
+export const isRoleSlug = (value: unknown): value is RoleSlug =>
+  typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+
+/** Admin-type roles carry no entity (chain, region or store). */
+export const ADMIN_ROLES: readonly RoleSlug[] = ['super-admin', 'admin', 'technician'];
+
+export type EntityType = 'chain' | 'region' | 'store';
+/** Which entity each role is bound to; null for roles without one. */
+export const ROLE_ENTITY: Record<RoleSlug, EntityType | null> = {
+  'super-admin': null,
+  admin: null,
+  'chain-admin': 'chain',
+  'regional-director': 'region',
+  'store-manager': 'store',
+  technician: null,
+};
+
+const SA: RoleSlug[] = ['super-admin'];
+const ADMINS: RoleSlug[] = ['super-admin', 'admin'];
+const ORG_ADMINS: RoleSlug[] = ['super-admin', 'admin', 'chain-admin'];
+const MANAGERS: RoleSlug[] = ['super-admin', 'admin', 'chain-admin', 'regional-director'];
+const EVERYONE: RoleSlug[] = [...ROLES];
+
+export const PERMISSIONS = {
+  // Orders
+  'order:list': EVERYONE,
+  'order:view': EVERYONE,
+  'order:create': ['super-admin', 'admin', 'chain-admin', 'regional-director', 'store-manager'],
+  /** "Create order" on the order detail page (spec 6). */
+  'order:create-from-detail': ['super-admin', 'admin', 'store-manager'],
+  'order:update': [...MANAGERS, 'technician'],
+  'order:delete': MANAGERS,
+  'order:upload': EVERYONE,
+  'order:set-priority': MANAGERS,
+  'order:set-approval': MANAGERS,
+  'order:set-status': [...MANAGERS, 'technician'],
+  'order:set-dates': ['super-admin', 'admin', 'chain-admin', 'technician'],
+  'order:assign-technician': ADMINS,
+  'order:chat': EVERYONE,
+  // Organisation
+  'chain:list': ORG_ADMINS,
+  'chain:view': ORG_ADMINS,
+  'chain:manage': ADMINS,
+  'region:list': MANAGERS,
+  'region:manage': ORG_ADMINS,
+  'store:list': MANAGERS,
+  'store:manage': ORG_ADMINS,
+  'store:import': ADMINS,
+  'user:list': ORG_ADMINS,
+  'user:manage': ORG_ADMINS,
+  'user:bulk-update': ADMINS,
+  'technician:list': ADMINS,
+  // Reference data
+  'role:list': ORG_ADMINS,
+  'role:manage': SA,
+  'worktype:list': EVERYONE,
+  'worktype:manage': SA,
+  'orderstatus:list': EVERYONE,
+  'orderstatus:manage': SA,
+  // Files library
+  'category:list': EVERYONE,
+  'category:manage': SA,
+  // Exports
+  'export:orders': MANAGERS,
+  'export:users': ORG_ADMINS,
+  'export:stores': MANAGERS,
+  'export:chains': ORG_ADMINS,
+  'export:regions': MANAGERS,
+} as const satisfies Record<string, readonly RoleSlug[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/** Any role slug outside the six has no access at all. */
+export function can(role: string | null | undefined, permission: Permission): boolean {
+  return isRoleSlug(role) && (PERMISSIONS[permission] as readonly RoleSlug[]).includes(role);
+}
+
+/** Roles a chain-admin may give to users it creates; admins may give any role. */
+export function assignableRoles(role: string | null | undefined): RoleSlug[] {
+  if (role === 'super-admin' || role === 'admin') return [...ROLES];
+  if (role === 'chain-admin') return ['store-manager', 'regional-director'];
+  return [];
+}
+
+export type MenuItem =
+  | 'chains'
+  | 'users'
+  | 'roles'
+  | 'work-types'
+  | 'order-status'
+  | 'orders'
+  | 'import-stores'
+  | 'bulk-update-users'
+  | 'regions'
+  | 'stores'
+  | 'create-order';
+
+/** Sidebar items per role (spec 2), in the order they are shown. */
+export const MENU: Record<RoleSlug, MenuItem[]> = {
+  'super-admin': [
+    'chains',
+    'users',
+    'roles',
+    'work-types',
+    'order-status',
+    'orders',
+    'import-stores',
+    'bulk-update-users',
+  ],
+  admin: ['chains', 'users', 'orders', 'import-stores'],
+  'chain-admin': ['orders', 'regions', 'stores', 'users'],
+  'regional-director': ['orders', 'stores'],
+  'store-manager': ['orders', 'create-order'],
+  technician: ['orders'],
+};
+
+export const MENU_PATHS: Record<MenuItem, string> = {
+  chains: '/chains',
+  users: '/users',
+  roles: '/roles',
+  'work-types': '/work-types',
+  'order-status': '/order-status',
+  orders: '/orders',
+  'import-stores': '/stores/import',
+  'bulk-update-users': '/users/bulk-update',
+  regions: '/regions',
+  stores: '/stores',
+  'create-order': '/orders/create',
+};
+
+/** Roles that see a welcome page at `/` and the dashboard title in the sidebar. */
+export const WELCOME_ROLES: readonly RoleSlug[] = ['chain-admin', 'regional-director', 'store-manager', 'technician'];
+
+export type AppRoute =
+  | 'welcome'
+  | 'account'
+  | 'jour-nummer'
+  | 'orders'
+  | 'order-detail'
+  | 'order-create'
+  | 'upload-files'
+  | 'upload-files-create'
+  | 'roles'
+  | 'work-types'
+  | 'order-status'
+  | 'chains'
+  | 'chain-dashboard'
+  | 'users'
+  | 'regions'
+  | 'stores'
+  | 'stores-import'
+  | 'users-bulk-update';
+
+const COMMON: AppRoute[] = ['account', 'jour-nummer', 'orders', 'order-detail', 'upload-files'];
+
+/** Routes per role, exactly as spec section 2. A route a role does not have is not-found. */
+export const ROUTES: Record<RoleSlug, AppRoute[]> = {
+  'super-admin': [
+    ...COMMON,
+    'roles',
+    'work-types',
+    'order-status',
+    'chains',
+    'chain-dashboard',
+    'users',
+    'order-create',
+    'stores-import',
+    'users-bulk-update',
+    'upload-files-create',
+  ],
+  admin: [...COMMON, 'chains', 'chain-dashboard', 'users', 'order-create', 'stores-import', 'users-bulk-update'],
+  'chain-admin': [...COMMON, 'welcome', 'users', 'regions', 'stores', 'order-create', 'chain-dashboard'],
+  'regional-director': [...COMMON, 'welcome', 'order-create', 'stores'],
+  'store-manager': [...COMMON, 'welcome', 'order-create'],
+  technician: [...COMMON, 'welcome'],
+};
+
+export function hasRoute(role: string | null | undefined, route: AppRoute): boolean {
+  return isRoleSlug(role) && ROUTES[role].includes(route);
+}

@@ -1,0 +1,150 @@
+/**
+ * Validation messages, written once for the server and the web app.
+ * Zod issues carry a language-neutral key (`v:required`, `v:min_length:6`, ...); the key is
+ * turned into text in the caller's language where it is shown.
+ */
+import { z } from 'zod';
+import type { Locale } from './constants.ts';
+
+type Catalog = Record<string, string>;
+
+const en: Catalog = {
+  required: 'is required',
+  number: 'must be a number',
+  integer: 'must be a whole number',
+  text: 'must be text',
+  boolean: 'must be yes or no',
+  email: 'must be a valid email address',
+  min_length: 'must be at least {n} characters',
+  max_length: 'may not be longer than {n} characters',
+  exact_length: 'must be exactly {n} characters',
+  min_value: 'must be at least {n}',
+  max_value: 'may not be greater than {n}',
+  digits_min: 'must be atleast {n} digits',
+  invalid: 'is invalid',
+  not_allowed: 'is not allowed',
+  not_found: 'does not exist',
+  confirmed: 'does not match the new password',
+  unique: 'has already been taken',
+  date: 'must be a valid date',
+  date_range: 'must be two dates: DD-MM-YYYY HH:mm:ss|DD-MM-YYYY HH:mm:ss',
+  sort_by: 'cannot be sorted by this column',
+  file_type: 'must be a file of type: {n}',
+  file_size: 'may not be larger than {n} MB',
+  file_count: 'may not have more than {n} files',
+};
+
+const sv: Catalog = {
+  required: 'är obligatoriskt',
+  number: 'måste vara ett nummer',
+  integer: 'måste vara ett heltal',
+  text: 'måste vara text',
+  boolean: 'måste vara ja eller nej',
+  email: 'måste vara en giltig e-postadress',
+  min_length: 'måste vara minst {n} tecken',
+  max_length: 'får vara högst {n} tecken',
+  exact_length: 'måste vara exakt {n} tecken',
+  min_value: 'måste vara minst {n}',
+  max_value: 'får vara högst {n}',
+  digits_min: 'måste ha minst {n} siffror',
+  invalid: 'är ogiltigt',
+  not_allowed: 'är inte tillåtet',
+  not_found: 'finns inte',
+  confirmed: 'matchar inte det nya lösenordet',
+  unique: 'används redan',
+  date: 'måste vara ett giltigt datum',
+  date_range: 'måste vara två datum: DD-MM-ÅÅÅÅ TT:mm:ss|DD-MM-ÅÅÅÅ TT:mm:ss',
+  sort_by: 'går inte att sortera på den här kolumnen',
+  file_type: 'måste vara en fil av typen: {n}',
+  file_size: 'får vara högst {n} MB',
+  file_count: 'får innehålla högst {n} filer',
+};
+
+const fi: Catalog = {
+  required: 'on pakollinen',
+  number: 'on oltava numero',
+  integer: 'on oltava kokonaisluku',
+  text: 'on oltava tekstiä',
+  boolean: 'on oltava kyllä tai ei',
+  email: 'on oltava kelvollinen sähköpostiosoite',
+  min_length: 'on oltava vähintään {n} merkkiä',
+  max_length: 'saa olla enintään {n} merkkiä',
+  exact_length: 'on oltava tasan {n} merkkiä',
+  min_value: 'on oltava vähintään {n}',
+  max_value: 'saa olla enintään {n}',
+  digits_min: 'on oltava vähintään {n} numeroa',
+  invalid: 'on virheellinen',
+  not_allowed: 'ei ole sallittu',
+  not_found: 'ei ole olemassa',
+  confirmed: 'ei vastaa uutta salasanaa',
+  unique: 'on jo käytössä',
+  date: 'on oltava kelvollinen päivämäärä',
+  date_range: 'on oltava kaksi päivämäärää: PP-KK-VVVV TT:mm:ss|PP-KK-VVVV TT:mm:ss',
+  sort_by: 'tämän sarakkeen mukaan ei voi lajitella',
+  file_type: 'on oltava tiedostotyyppiä: {n}',
+  file_size: 'saa olla enintään {n} Mt',
+  file_count: 'saa sisältää enintään {n} tiedostoa',
+};
+
+const catalogs: Record<Locale, Catalog> = { en, sv, fi };
+
+/** A message key with an optional parameter: `v('min_length', 6)` -> `v:min_length:6`. */
+export const v = (key: keyof typeof en, n?: string | number): string =>
+  n === undefined ? `v:${key}` : `v:${key}:${n}`;
+
+/** Turns a key from `v()` into text in a language; any other text is returned as it is. */
+export function validationText(message: string, locale: Locale): string {
+  if (!message.startsWith('v:')) return message;
+  const [, key, ...rest] = message.split(':');
+  const template = catalogs[locale][key] ?? catalogs.en[key] ?? en.invalid;
+  return template.replace('{n}', rest.join(':'));
+}
+
+type Issue = Parameters<NonNullable<NonNullable<Parameters<typeof z.config>[0]>['customError']>>[0];
+
+function issueKey(issue: Issue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null || issue.input === '') return v('required');
+      if (issue.expected === 'number' || issue.expected === 'int') return v('number');
+      if (issue.expected === 'boolean') return v('boolean');
+      if (issue.expected === 'string') return v('text');
+      return v('invalid');
+    case 'too_small':
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? v('required') : v('min_length', Number(issue.minimum));
+      if (issue.origin === 'array') return Number(issue.minimum) <= 1 ? v('required') : v('invalid');
+      return v('min_value', Number(issue.minimum));
+    case 'too_big':
+      if (issue.origin === 'string') return v('max_length', Number(issue.maximum));
+      if (issue.origin === 'array') return v('file_count', Number(issue.maximum));
+      return v('max_value', Number(issue.maximum));
+    case 'invalid_format':
+      return issue.format === 'email' ? v('email') : v('invalid');
+    case 'unrecognized_keys':
+      return v('not_allowed');
+    default:
+      return v('invalid');
+  }
+}
+
+/** Makes every Zod schema of the process report language-neutral keys. Call once at start-up. */
+export function installValidationMessages(): void {
+  z.config({ customError: (issue) => issueKey(issue) });
+}
+
+/** Groups Zod issues per field (`a.b` for nested paths) with texts in a language. */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[], locale: Locale): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.length
+      ? issue.path.join('.')
+      : issue.code === 'unrecognized_keys'
+        ? issue.keys.join(',')
+        : '_';
+    const list = errors[field] ?? [];
+    list.push(validationText(issue.message, locale));
+    errors[field] = list;
+  }
+  return errors;
+}
