@@ -33,6 +33,8 @@ const configSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number({ error: 'must be a number' }).positive().max(1024).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login rate limits). */
+  TRUST_PROXY: bool.default(false),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & { DATA_DIR: string };

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/auth.routes.ts';
 import healthRoutes from './health/health.routes.ts';
+import rolesRoutes from './roles/roles.routes.ts';
 
 /** Every feature module, mounted under /api. Add a module with one line here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(rolesRoutes);
 }

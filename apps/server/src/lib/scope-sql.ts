@@ -1,0 +1,74 @@
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { chains, orders, regions, stores } from '../db/schema/index.ts';
+import type { Scope } from './scope.ts';
+
+// The scope filters of every query, in one place. `undefined` means no filter (admins).
+const none = sql`false`;
+const anyOf = (column: Parameters<typeof inArray>[0], ids: number[]) => (ids.length ? inArray(column, ids) : none);
+
+export function ordersInScope(scope: Scope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'chains':
+      return anyOf(orders.chainId, scope.ids);
+    case 'regions':
+      return anyOf(orders.regionId, scope.ids);
+    case 'stores':
+      return anyOf(orders.storeId, scope.ids);
+    case 'technician':
+      return eq(orders.technicianId, scope.userId);
+  }
+}
+
+export function storesInScope(scope: Scope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'chains':
+      return anyOf(stores.chainId, scope.ids);
+    case 'regions':
+      return anyOf(stores.regionId, scope.ids);
+    case 'stores':
+      return anyOf(stores.id, scope.ids);
+    case 'technician':
+      return none;
+  }
+}
+
+export function regionsInScope(scope: Scope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'chains':
+      return anyOf(regions.chainId, scope.ids);
+    case 'regions':
+      return anyOf(regions.id, scope.ids);
+    case 'stores':
+      return scope.ids.length
+        ? sql`${regions.id} in (select region_id from stores where id in ${sql.raw(`(${scope.ids.join(',')})`)})`
+        : none;
+    case 'technician':
+      return none;
+  }
+}
+
+/** Chains a user may see: its own, those of its regions or stores, or of the orders assigned to it. */
+export function chainsInScope(scope: Scope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'chains':
+      return anyOf(chains.id, scope.ids);
+    case 'regions':
+      return scope.ids.length
+        ? sql`${chains.id} in (select chain_id from regions where id in ${sql.raw(`(${scope.ids.join(',')})`)})`
+        : none;
+    case 'stores':
+      return scope.ids.length
+        ? sql`${chains.id} in (select chain_id from stores where id in ${sql.raw(`(${scope.ids.join(',')})`)})`
+        : none;
+    case 'technician':
+      return sql`${chains.id} in (select distinct chain_id from orders where technician_id = ${scope.userId})`;
+  }
+}

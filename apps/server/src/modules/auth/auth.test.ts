@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { call, createTestApp, DEMO, tokenFor } from '../../test/app.ts';
+import { MAX_ATTEMPTS_PER_ACCOUNT } from './auth.service.ts';
+
+const app = await createTestApp();
+
+const login = (email: string, password: string, lang?: 'en' | 'sv' | 'fi', ip = '10.0.0.1') =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    headers: lang ? { lang } : {},
+    remoteAddress: ip,
+  });
+
+describe('POST /api/auth/login', () => {
+  it('signs a demo user in and answers the token, its expiry and the user', async () => {
+    const res = await login(DEMO.store, 'demo1234');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.payload.token_type).toBe('Bearer');
+    expect(body.payload.access_token).toMatch(/^[\w-]{40,}$/);
+    expect(new Date(body.payload.expires_at).getTime()).toBeGreaterThan(Date.now() + 11 * 3600_000);
+    expect(body.payload.user).toMatchObject({
+      email: DEMO.store,
+      role: 'store-manager',
+      entity_type: 'store',
+      entities_data: [{ store_name: 'Norrgården Södermalm' }],
+    });
+    expect(JSON.stringify(body)).not.toMatch(/password|hash/i);
+  });
+
+  it('answers an unknown e-mail and a wrong password exactly alike, localized', async () => {
+    const unknown = await login('nobody@example.com', 'demo1234', 'sv', '10.0.0.2');
+    const wrong = await login(DEMO.admin, 'wrong-password', 'sv', '10.0.0.2');
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.body).toBe(wrong.body);
+    expect(wrong.json().message).toBe('Felaktigt användarnamn eller lösenord.');
+    expect((await login(DEMO.admin, 'x', 'fi', '10.0.0.2')).json().message).toBe(
+      'Virheellinen käyttäjätunnus tai salasana.',
+    );
+  });
+
+  it('answers 422 per missing field, in the caller language', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: {}, headers: { lang: 'sv' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ email: ['är obligatoriskt'], password: ['är obligatoriskt'] });
+    const en = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.se' } });
+    expect(en.json()).toEqual({ message: 'password: is required', errors: { password: ['is required'] } });
+  });
+
+  it('answers 429 after too many failed attempts on one account, and the right password does not bypass it', async () => {
+    for (let i = 0; i < MAX_ATTEMPTS_PER_ACCOUNT; i++) {
+      expect((await login(DEMO.tech2, 'nope', undefined, `10.1.0.${i}`)).statusCode).toBe(401);
+    }
+    const blocked = await login(DEMO.tech2, 'demo1234', 'fi', '10.1.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Liian monta yritystä/);
+  });
+
+  it('answers 429 to one address that tries many accounts', async () => {
+    let last = 0;
+    for (let i = 0; i < 60 && last !== 429; i++)
+      last = (await login(`x${i}@example.com`, 'nope', undefined, '10.9.9.9')).statusCode;
+    expect(last).toBe(429);
+  });
+});
+
+describe('sessions', () => {
+  it('answers 401 Unauthenticated without a token, with an unknown one, and after logout', async () => {
+    expect((await call(app, 'GET', '/api/profile')).json()).toEqual({ message: 'Unauthenticated.' });
+    expect((await call(app, 'GET', '/api/profile', { token: 'made-up' })).statusCode).toBe(401);
+    const token = (await login(DEMO.director, 'demo1234')).json().payload.access_token;
+    expect((await call(app, 'GET', '/api/profile', { token })).statusCode).toBe(200);
+    expect((await call(app, 'POST', '/api/auth/logout', { token })).statusCode).toBe(204);
+    expect((await call(app, 'GET', '/api/profile', { token })).statusCode).toBe(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const token = (await login(DEMO.chainAdmin, 'demo1234')).json().payload.access_token;
+    await app.database.pool.query(`update access_tokens set expires_at = now() - interval '1 second'`);
+    expect((await call(app, 'GET', '/api/profile', { token })).statusCode).toBe(401);
+  });
+
+  it('refuses a session token in a URL, and a download token in a header', async () => {
+    const token = (await login(DEMO.admin, 'demo1234')).json().payload.access_token;
+    expect((await app.inject({ method: 'GET', url: `/api/profile?access_token=${token}` })).statusCode).toBe(401);
+    const dl = await call(app, 'POST', '/api/auth/download-token', { token });
+    expect(dl.statusCode).toBe(200);
+    expect((await call(app, 'GET', '/api/profile', { token: dl.json().payload.token })).statusCode).toBe(401);
+  });
+});
+
+describe('profile', () => {
+  it('answers the signed-in user with a localized role label', async () => {
+    const res = await call(app, 'GET', '/api/profile', { as: 'tech', lang: 'fi' });
+    expect(res.json().payload).toMatchObject({
+      email: DEMO.tech,
+      role: 'technician',
+      role_label: 'Huoltoteknikko',
+      entity_type: null,
+    });
+  });
+
+  it('updates name and phone but never the e-mail or role', async () => {
+    const res = await call(app, 'POST', '/api/profile', {
+      as: 'store2',
+      payload: { name: 'Liisa K.', phone_no: '0401234567', email: 'evil@example.com', role: 'admin' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payload).toMatchObject({
+      name: 'Liisa K.',
+      phone_no: '0401234567',
+      email: DEMO.store2,
+      role: 'store-manager',
+    });
+  });
+
+  it('answers 422 for a missing name or phone', async () => {
+    const res = await call(app, 'POST', '/api/profile', { as: 'store2', payload: { name: '', phone_no: '' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ name: ['is required'], phone_no: ['is required'] });
+  });
+
+  it('checks the new password: at least 6 characters and confirmed', async () => {
+    const short = await call(app, 'POST', '/api/profile', {
+      as: 'chainAdmin2',
+      payload: { new_password: 'abc', confirm_password: 'abc' },
+    });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors.new_password).toEqual(['must be at least 6 characters']);
+    const mismatch = await call(app, 'POST', '/api/profile', {
+      as: 'chainAdmin2',
+      lang: 'sv',
+      payload: { new_password: 'abcdef', confirm_password: 'abcdeg' },
+    });
+    expect(mismatch.json().errors.confirm_password).toEqual(['matchar inte det nya lösenordet']);
+  });
+
+  it('a password change signs out the other sessions but keeps this one', async () => {
+    const other = (await login(DEMO.store2, 'demo1234', undefined, '10.2.0.1')).json().payload.access_token;
+    const current = await tokenFor(app, 'store2');
+    const res = await call(app, 'POST', '/api/profile', {
+      token: current,
+      payload: { new_password: 'new-secret-1', confirm_password: 'new-secret-1' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await call(app, 'GET', '/api/profile', { token: other })).statusCode).toBe(401);
+    expect((await call(app, 'GET', '/api/profile', { token: current })).statusCode).toBe(200);
+    expect((await login(DEMO.store2, 'demo1234', undefined, '10.2.0.2')).statusCode).toBe(401);
+    expect((await login(DEMO.store2, 'new-secret-1', undefined, '10.2.0.3')).statusCode).toBe(200);
+  });
+});
+
+describe('the API edge', () => {
+  it('answers JSON 404 for an unknown /api path, in the caller language', async () => {
+    const res = await call(app, 'GET', '/api/no-such-thing', { lang: 'sv' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Den begärda adressen finns inte.' });
+  });
+
+  it('answers health with the database kind', async () => {
+    const res = await call(app, 'GET', '/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('ok');
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await call(app, 'GET', '/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toContain('/api/auth/login');
+  });
+});

@@ -1,0 +1,56 @@
+import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { roles, users } from '../../db/schema/index.ts';
+import { type ListParams, likePattern } from '../../lib/http.ts';
+
+export const ROLE_SORTS = ['id', 'title', 'slug', 'created_at'] as const;
+const sortColumns = { id: roles.id, title: roles.title, slug: roles.slug, created_at: roles.createdAt };
+
+const columns = { id: roles.id, title: roles.title, slug: roles.slug, builtin: roles.builtin };
+
+export async function listRoles(db: DbOrTx, params: ListParams) {
+  const where = params.q
+    ? or(ilike(roles.title, likePattern(params.q)), ilike(roles.slug, likePattern(params.q)))
+    : undefined;
+  const column = sortColumns[params.sort_by as keyof typeof sortColumns];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(columns)
+      .from(roles)
+      .where(where)
+      .orderBy(params.sort_order === 'asc' ? asc(column) : desc(column), asc(roles.id))
+      .limit(params.limit)
+      .offset((params.page - 1) * params.limit),
+    db.select({ total: count() }).from(roles).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function findRole(db: DbOrTx, id: number) {
+  const [row] = await db.select(columns).from(roles).where(eq(roles.id, id));
+  return row;
+}
+
+export async function findRoleBySlug(db: DbOrTx, slug: string) {
+  const [row] = await db.select(columns).from(roles).where(eq(roles.slug, slug));
+  return row;
+}
+
+export async function insertRole(db: DbOrTx, values: { title: string; slug: string }) {
+  const [row] = await db.insert(roles).values(values).returning(columns);
+  return row;
+}
+
+export async function updateRole(db: DbOrTx, id: number, values: { title: string; slug: string }) {
+  const [row] = await db.update(roles).set(values).where(eq(roles.id, id)).returning(columns);
+  return row;
+}
+
+export async function deleteRole(db: DbOrTx, id: number) {
+  await db.delete(roles).where(eq(roles.id, id));
+}
+
+export async function countUsersWithRole(db: DbOrTx, id: number) {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.roleId, id));
+  return n;
+}

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, inject } from 'vitest';
+import { type App, buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { DEMO_PASSWORD } from '../db/seed.ts';
+import { adminUrl, databaseUrlFor } from './pg.ts';
+
+export const DEMO = {
+  superAdmin: 'superadmin@example.com',
+  admin: 'admin@example.com',
+  chainAdmin: 'chainadmin@example.com',
+  director: 'director@example.com',
+  store: 'store@example.com',
+  tech: 'tech@example.com',
+  /** Extra demo users: a second technician, and a chain-admin and store manager of the second chain. */
+  tech2: 'tech2@example.com',
+  chainAdmin2: 'chainadmin2@example.com',
+  store2: 'store2@example.com',
+} as const;
+export type DemoUser = keyof typeof DEMO;
+
+/**
+ * The real app on a fresh copy of the seeded demo database (PGlite by default, PostgreSQL when
+ * DATABASE_URL is set). Closed after the test file.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<App> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-app-'));
+  const templateDir = inject('templateDir');
+  const templateDb = inject('templateDb');
+  const baseUrl = process.env.DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dbName: string | undefined;
+  if (fs.existsSync(path.join(templateDir, 'files'))) {
+    fs.cpSync(path.join(templateDir, 'files'), path.join(dataDir, 'files'), { recursive: true });
+  }
+  if (baseUrl && templateDb) {
+    dbName = `wop_t_${randomBytes(6).toString('hex')}`;
+    const admin = await adminUrl(baseUrl);
+    await admin.query(`create database ${dbName} template ${templateDb}`);
+    await admin.end();
+    databaseUrl = databaseUrlFor(baseUrl, dbName);
+  } else {
+    fs.cpSync(path.join(templateDir, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const app = await buildApp(config, { logger: false });
+  afterAll(async () => {
+    await app.close();
+    if (baseUrl && dbName) {
+      const admin = await adminUrl(baseUrl);
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return app;
+}
+
+const tokens = new WeakMap<App, Map<string, string>>();
+
+/** Signs a demo user in (once per app) and returns the bearer token. */
+export async function tokenFor(app: App, who: DemoUser): Promise<string> {
+  const cache = tokens.get(app) ?? new Map<string, string>();
+  tokens.set(app, cache);
+  const cached = cache.get(who);
+  if (cached) return cached;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: DEMO[who], password: DEMO_PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`Sign-in as ${who} failed: ${res.statusCode} ${res.body}`);
+  const token = res.json().payload.access_token as string;
+  cache.set(who, token);
+  return token;
+}
+
+export interface CallOptions {
+  as?: DemoUser;
+  token?: string;
+  payload?: unknown;
+  query?: Record<string, string | number>;
+  lang?: 'en' | 'sv' | 'fi';
+  headers?: Record<string, string>;
+}
+
+/** One API call as a demo user (or with a given token, or anonymous). */
+export async function call(
+  app: App,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: CallOptions = {},
+) {
+  const headers: Record<string, string> = { ...options.headers };
+  const token = options.token ?? (options.as ? await tokenFor(app, options.as) : undefined);
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.lang) headers.lang = options.lang;
+  const query = options.query
+    ? Object.fromEntries(Object.entries(options.query).map(([k, v]) => [k, String(v)]))
+    : undefined;
+  return app.inject({ method, url, headers, query, payload: options.payload as never });
+}
+
+/** Builds a multipart body for app.inject. */
+export function multipart(
+  fields: Record<string, string | number>,
+  files: { field: string; name: string; data: Buffer; type?: string }[] = [],
+) {
+  const boundary = `----wop${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const file of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
