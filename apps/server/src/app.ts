@@ -29,6 +29,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     appConfig: Config;
     storage: Storage;
+    /** Every registered route (`GET /api/roles/:id`), for the authorization matrix test. */
+    routeList: string[];
   }
 }
 
@@ -84,6 +86,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('appConfig', config);
   app.decorate('storage', storage);
+  app.decorate('routeList', [] as string[]);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') app.routeList.push(`${method} ${route.url}`);
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');

@@ -13,7 +13,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Signs the request in from its bearer token (or, on download routes, its download token). */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** Pre-handler: signed in and allowed by the role/permission table. */
+    /** onRequest hook: signed in and allowed by the role/permission table. */
     requirePermission: (permission: Permission) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyContextConfig {

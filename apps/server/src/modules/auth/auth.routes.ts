@@ -40,7 +40,7 @@ export default async function authRoutes(instance: FastifyInstance) {
     }),
   );
 
-  app.post('/auth/logout', { schema: { tags: ['auth'] }, preHandler: app.authenticate }, async (request, reply) => {
+  app.post('/auth/logout', { schema: { tags: ['auth'] }, onRequest: app.authenticate }, async (request, reply) => {
     const token = bearerToken(request);
     if (token) await auth.logout(token);
     return reply.status(204).send();
@@ -55,14 +55,14 @@ export default async function authRoutes(instance: FastifyInstance) {
           'A token for one download link, valid 60 seconds, accepted only in ?access_token= of download routes.',
         response: { 200: envelope(z.object({ token: z.string(), expires_at: z.string() })) },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => ({ message: null, payload: await auth.downloadToken(request.user.id) }),
   );
 
   app.get(
     '/profile',
-    { schema: { tags: ['auth'], response: { 200: envelope(userSchema) } }, preHandler: app.authenticate },
+    { schema: { tags: ['auth'], response: { 200: envelope(userSchema) } }, onRequest: app.authenticate },
     async (request) => ({ message: null, payload: await auth.profile(request.user.id, request.locale) }),
   );
 
@@ -75,7 +75,7 @@ export default async function authRoutes(instance: FastifyInstance) {
         body: z.union([passwordBody, profileBody]),
         response: { 200: envelope(userSchema) },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       // The union above only documents the two shapes; each is validated on its own below so
       // that a 422 names the fields of the form that was sent.
       validatorCompiler: () => (data) => ({ value: data }),

@@ -21,7 +21,7 @@ export default async function rolesRoutes(instance: FastifyInstance) {
     '/roles',
     {
       schema: { tags, querystring: listQuery(ROLE_SORTS), response: { 200: pageEnvelope(role) } },
-      preHandler: app.requirePermission('role:list'),
+      onRequest: app.requirePermission('role:list'),
     },
     async (request) => ({ message: null, payload: await roles.list(request.query) }),
   );
@@ -29,7 +29,7 @@ export default async function rolesRoutes(instance: FastifyInstance) {
     '/roles/:id',
     {
       schema: { tags, params: idParams, response: { 200: envelope(role) } },
-      preHandler: app.requirePermission('role:list'),
+      onRequest: app.requirePermission('role:list'),
     },
     async (request) => ({ message: null, payload: await roles.get(request.params.id) }),
   );
@@ -37,7 +37,7 @@ export default async function rolesRoutes(instance: FastifyInstance) {
     '/roles',
     {
       schema: { tags, body: titleSlugBody, response: { 201: envelope(role) } },
-      preHandler: app.requirePermission('role:manage'),
+      onRequest: app.requirePermission('role:manage'),
     },
     async (request, reply) =>
       reply.status(201).send({ message: request.t('roles.created'), payload: await roles.create(request.body) }),
@@ -46,7 +46,7 @@ export default async function rolesRoutes(instance: FastifyInstance) {
     '/roles/:id',
     {
       schema: { tags, params: idParams, body: titleSlugBody, response: { 200: envelope(role) } },
-      preHandler: app.requirePermission('role:manage'),
+      onRequest: app.requirePermission('role:manage'),
     },
     async (request) => ({
       message: request.t('roles.updated'),
@@ -57,7 +57,7 @@ export default async function rolesRoutes(instance: FastifyInstance) {
     '/roles/:id',
     {
       schema: { tags, params: idParams, response: { 200: envelope(z.null()) } },
-      preHandler: app.requirePermission('role:manage'),
+      onRequest: app.requirePermission('role:manage'),
     },
     async (request) => {
       await roles.remove(request.params.id);

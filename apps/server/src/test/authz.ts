@@ -1,0 +1,23 @@
+import type { RoleSlug } from '@wop/shared/roles';
+
+/**
+ * One row of the authorization matrix per route. Every module lists its routes in a
+ * `<module>.authz.ts` file exporting `authz: AuthzRow[]`; src/test/authz-matrix.test.ts checks each
+ * row for every role, and fails for a registered route that has no row.
+ */
+export interface AuthzRow {
+  /** As registered, e.g. `GET /api/roles/:id`. */
+  route: string;
+  /** Roles the permission table allows; every other role must get 403. `public` routes need no token. */
+  roles: readonly RoleSlug[] | 'public';
+  /** Path params for an object inside the scope of every allowed demo user (or a non-existent id for deletes). */
+  params?: Record<string, string>;
+  /** Path params of an object outside the scope of the scoped demo users (chain-admin, regional-director,
+   * store-manager, technician): those of them that are allowed must get 404 (or 403). */
+  outOfScope?: Record<string, string>;
+  /** Body sent (JSON); omitted for GET. Allowed roles may get any answer but 401/403 (e.g. 422 for an empty body). */
+  payload?: unknown;
+  query?: Record<string, string>;
+  /** Use a token of its own (for calls that end the session, like logout). */
+  freshToken?: boolean;
+}
