@@ -36,7 +36,7 @@ export function lockDataDir(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+      if (Number.isInteger(holder) && (holder === process.pid || isAlive(holder))) {
         throw new DataDirLockedError(
           `The data directory ${dir} is in use by another server (pid ${holder}). ` +
             'Stop that server first, or start this one with another DATA_DIR.',

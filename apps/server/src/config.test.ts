@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has the documented defaults for the embedded mode', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      APP_TIMEZONE: 'Europe/Stockholm',
+      TOKEN_TTL_HOURS: 12,
+      SEED_DEMO: true,
+      MAX_UPLOAD_MB: 20,
+      DATABASE_URL: undefined,
+    });
+    expect(config.DATA_DIR).toMatch(/\/data$/);
+  });
+
+  it('stops with a message naming every bad value', () => {
+    const bad = () =>
+      loadConfig({ PORT: 'abc', APP_TIMEZONE: 'Mars/Olympus', SEED_DEMO: 'maybe', DATABASE_URL: 'mysql://x' });
+    expect(bad).toThrow(ConfigError);
+    expect(bad).toThrow(/PORT: must be a number/);
+    expect(bad).toThrow(/APP_TIMEZONE: must be an IANA time zone/);
+    expect(bad).toThrow(/SEED_DEMO: must be true or false/);
+    expect(bad).toThrow(/DATABASE_URL: must be a postgres:\/\/ URL/);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', SEED_DEMO: 'false' })).toMatchObject({ PORT: 3000, SEED_DEMO: false });
+  });
+});

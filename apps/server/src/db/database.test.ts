@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { adminUrl, databaseUrlFor } from '../test/pg.ts';
+import { openDatabase, runMigrations } from './client.ts';
+import { DataDirLockedError, lockDataDir } from './lock.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-db-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Table and index names after migrating: the same migration set must give the same schema. */
+async function schemaShape(database: Awaited<ReturnType<typeof openDatabase>>) {
+  const { rows } = await database.db.execute<{ name: string }>(sql`
+    select 'table ' || table_name as name from information_schema.tables where table_schema = 'public'
+    union all select 'index ' || indexname from pg_indexes where schemaname = 'public'
+    union all select 'extension ' || extname from pg_extension where extname = 'pg_trgm'
+    order by name`);
+  return rows.map((r) => r.name);
+}
+
+describe('one migration set', () => {
+  it('migrates an empty embedded database (PostgreSQL 18 in PGlite) and again without changes', async () => {
+    const database = await openDatabase({ dataDir: tempDir() });
+    try {
+      await runMigrations(database.db);
+      await runMigrations(database.db);
+      const shape = await schemaShape(database);
+      expect(shape).toContain('table orders');
+      expect(shape).toContain('index orders_chain_pn_idx');
+      expect(shape).toContain('extension pg_trgm');
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.runIf(process.env.DATABASE_URL)('gives PostgreSQL (DATABASE_URL) the same schema as PGlite', async () => {
+    const base = process.env.DATABASE_URL as string;
+    const name = `wop_t_migrate_${process.pid}`;
+    const admin = await adminUrl(base);
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    const pg = await openDatabase({ databaseUrl: databaseUrlFor(base, name), dataDir: tempDir() });
+    const lite = await openDatabase({ dataDir: tempDir() });
+    try {
+      await runMigrations(pg.db);
+      await runMigrations(lite.db);
+      const { rows } = await pg.db.execute<{ v: number }>(sql`select current_setting('server_version_num')::int as v`);
+      expect(rows[0].v).toBeGreaterThanOrEqual(150000);
+      expect(await schemaShape(pg)).toEqual(await schemaShape(lite));
+    } finally {
+      await pg.close();
+      await lite.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});
+
+describe('the embedded data directory', () => {
+  it('refuses a second opener while the first holds it, and opens after it is closed', async () => {
+    const dir = tempDir();
+    const first = await openDatabase({ dataDir: dir });
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirLockedError);
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/in use by another server/);
+    await first.close();
+    const again = await openDatabase({ dataDir: dir });
+    await again.close();
+  });
+
+  it('takes over a lock left by a process that is gone', () => {
+    const dir = tempDir();
+    // A pid far above any live one on this machine.
+    fs.writeFileSync(path.join(dir, 'server.lock'), '999999999');
+    const release = lockDataDir(dir);
+    expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(process.pid));
+    release();
+    expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
+  });
+
+  it('keeps committed rows across a close and reopen', async () => {
+    const dir = tempDir();
+    const one = await openDatabase({ dataDir: dir });
+    await one.pool.query('create table kept (id int primary key, name text)');
+    await one.pool.query(`insert into kept values (1, 'Åhléns Västerås')`);
+    await one.close();
+    const two = await openDatabase({ dataDir: dir });
+    const { rows } = await two.pool.query('select name from kept');
+    expect(rows).toEqual([{ name: 'Åhléns Västerås' }]);
+    await two.close();
+  });
+});
