@@ -45,6 +45,8 @@ export interface BuildOptions {
   /** An already opened database (tests share nothing else); otherwise opened from the config. */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go (tests read them); stdout by default. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole app from a configuration without listening. */
@@ -68,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? false
         : {
             level: config.LOG_LEVEL,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_password'],
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
