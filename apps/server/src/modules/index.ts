@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/auth.routes.ts';
+import chatRoutes from './chat/chat.routes.ts';
 import healthRoutes from './health/health.routes.ts';
 import rolesRoutes from './roles/roles.routes.ts';
 
@@ -8,4 +9,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(rolesRoutes);
+  await app.register(chatRoutes);
 }

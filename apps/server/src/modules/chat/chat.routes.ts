@@ -1,0 +1,99 @@
+import { chatMessageBody } from '@wop/shared/chat';
+import { CHAT_PAGE_SIZE, MAX_PAGE_SIZE } from '@wop/shared/constants';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerCatalogue } from '../../i18n/index.ts';
+import { envelope, idParams, optional, pageEnvelope } from '../../lib/http.ts';
+import { chatMessages } from './chat.messages.ts';
+import { createChatService } from './chat.service.ts';
+
+registerCatalogue(chatMessages);
+
+const message = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  sender_id: z.number().nullable(),
+  sender: z.object({ id: z.number(), name: z.string() }).nullable(),
+  body: z.string(),
+  created_at: z.string(),
+  own: z.boolean(),
+});
+
+/** Newest page first; the panel asks for 10 and grows the limit by 10 (spec 4, 9). */
+const messagesQuery = z.object({
+  page: optional(z.coerce.number().int().min(1)).transform((value) => value ?? 1),
+  limit: optional(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)).transform((value) => value ?? CHAT_PAGE_SIZE),
+});
+
+/** Optional: mark only up to the newest message the user was shown (default: the newest of the order). */
+const seenBody = z.object({ message_id: optional(z.coerce.number().int().positive()) }).nullish();
+
+export default async function chatRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const chat = createChatService(app.db);
+  const tags = ['chat'];
+
+  app.get(
+    '/orders/:id/messages',
+    {
+      schema: {
+        tags,
+        summary: 'Messages of an order, newest first',
+        params: idParams,
+        querystring: messagesQuery,
+        response: { 200: pageEnvelope(message) },
+      },
+      onRequest: app.requirePermission('order:chat'),
+    },
+    async (request) => ({ message: null, payload: await chat.list(request.user, request.params.id, request.query) }),
+  );
+  app.post(
+    '/orders/:id/messages',
+    {
+      schema: {
+        tags,
+        summary: 'Write a message (plain text)',
+        params: idParams,
+        body: chatMessageBody,
+        response: { 201: envelope(message) },
+      },
+      onRequest: app.requirePermission('order:chat'),
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        message: request.t('chat.sent'),
+        payload: await chat.send(request.user, request.params.id, request.body.body),
+      }),
+  );
+  app.get(
+    '/orders/:id/unreadmessages',
+    {
+      schema: {
+        tags,
+        summary: "The caller's unread messages of an order",
+        params: idParams,
+        response: { 200: envelope(z.object({ message_count: z.number() })) },
+      },
+      onRequest: app.requirePermission('order:chat'),
+    },
+    async (request) => ({ message: null, payload: await chat.unread(request.user, request.params.id) }),
+  );
+  app.post(
+    '/orders/:id/updateseen',
+    {
+      schema: {
+        tags,
+        summary: "Mark the order's messages as read by the caller",
+        params: idParams,
+        body: seenBody,
+        response: { 200: envelope(z.object({ last_seen_message_id: z.number(), message_count: z.number() })) },
+      },
+      onRequest: app.requirePermission('order:chat'),
+    },
+    async (request) => ({
+      message: request.t('chat.seen'),
+      payload: await chat.markSeen(request.user, request.params.id, request.body?.message_id),
+    }),
+  );
+}
