@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/auth.routes.ts';
 import chatRoutes from './chat/chat.routes.ts';
+import filesRoutes from './files/files.routes.ts';
 import healthRoutes from './health/health.routes.ts';
 import rolesRoutes from './roles/roles.routes.ts';
 
@@ -10,4 +11,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(rolesRoutes);
   await app.register(chatRoutes);
+  await app.register(filesRoutes);
 }

@@ -1,0 +1,144 @@
+import { categoryBody } from '@wop/shared/files';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerCatalogue } from '../../i18n/index.ts';
+import { envelope, idParam, idParams, optional } from '../../lib/http.ts';
+import { attachmentHeader } from './file-check.ts';
+import { filesMessages } from './files.messages.ts';
+import { createFilesService } from './files.service.ts';
+import { readMultipart } from './multipart.ts';
+
+registerCatalogue(filesMessages);
+
+const upload = z.object({
+  id: z.number(),
+  name: z.string(),
+  category_id: z.number(),
+  mime_type: z.string(),
+  size_bytes: z.number(),
+  created_at: z.string(),
+});
+const chainRef = z.object({ id: z.number(), chain_name: z.string() });
+const category = z.object({
+  id: z.number(),
+  category_name: z.string().nullable(),
+  title: z.string(),
+  sub_title: z.string().nullable(),
+  description: z.string(),
+  chain_id: z.number(),
+  chain: chainRef,
+  uploads: z.array(upload),
+  created_at: z.string(),
+});
+const multipartDescription =
+  'multipart/form-data: chain_id, title, description, category_name, sub_title and files[] (docx, png, jpg, pdf, checked by content; at most 10).';
+
+export default async function filesRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const files = createFilesService(app.db, app.storage);
+  const tags = ['files'];
+
+  app.get(
+    '/admin/categories',
+    {
+      schema: {
+        tags,
+        description: 'The categories of the chains in the caller’s scope, grouped per chain.',
+        querystring: z.object({ chain_id: optional(z.coerce.number().pipe(idParam)) }),
+        response: { 200: envelope(z.array(z.object({ chain: chainRef, data: z.array(category) }))) },
+      },
+      onRequest: app.requirePermission('category:list'),
+    },
+    async (request) => ({ message: null, payload: await files.list(request.user, request.query.chain_id) }),
+  );
+  app.get(
+    '/admin/categories/:id',
+    {
+      schema: { tags, params: idParams, response: { 200: envelope(category) } },
+      onRequest: app.requirePermission('category:list'),
+    },
+    async (request) => ({ message: null, payload: await files.get(request.user, request.params.id) }),
+  );
+  app.post(
+    '/admin/categories',
+    {
+      schema: {
+        tags,
+        description: multipartDescription,
+        consumes: ['multipart/form-data'],
+        response: { 201: envelope(category) },
+      },
+      onRequest: app.requirePermission('category:manage'),
+    },
+    async (request, reply) => {
+      const form = await readMultipart(request, 'files');
+      const payload = await files.create(request.user, categoryBody.parse(form.fields), form.files);
+      return reply.status(201).send({ message: request.t('files.category_created'), payload });
+    },
+  );
+  app.post(
+    '/admin/categories/:id',
+    {
+      schema: {
+        tags,
+        description: `Updates a category (the spec's update uses POST) and adds the files sent. ${multipartDescription}`,
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: envelope(category) },
+      },
+      onRequest: app.requirePermission('category:manage'),
+    },
+    async (request) => {
+      const form = await readMultipart(request, 'files');
+      const payload = await files.update(request.user, request.params.id, categoryBody.parse(form.fields), form.files);
+      return { message: request.t('files.category_updated'), payload };
+    },
+  );
+  app.delete(
+    '/admin/categories/:id',
+    {
+      schema: { tags, params: idParams, response: { 200: envelope(z.null()) } },
+      onRequest: app.requirePermission('category:manage'),
+    },
+    async (request) => {
+      await files.remove(request.user, request.params.id);
+      return { message: request.t('files.category_deleted'), payload: null };
+    },
+  );
+  app.delete(
+    '/admin/files/:id',
+    {
+      schema: { tags, params: idParams, response: { 200: envelope(z.null()) } },
+      onRequest: app.requirePermission('category:manage'),
+    },
+    async (request) => {
+      await files.removeFile(request.user, request.params.id);
+      return { message: request.t('files.file_deleted'), payload: null };
+    },
+  );
+  app.get(
+    '/admin/files/:id/download',
+    {
+      schema: {
+        tags,
+        description:
+          'Opened by the browser: takes a download token in ?access_token= (see POST /api/auth/download-token).',
+        params: idParams,
+        querystring: z.object({ access_token: z.string().optional(), token: z.string().optional() }),
+      },
+      config: { download: true },
+      onRequest: app.requirePermission('category:list'),
+    },
+    async (request, reply) => {
+      const file = await files.download(request.user, request.params.id);
+      return reply
+        .header('content-type', file.mime)
+        .header('content-length', file.size)
+        .header('content-disposition', attachmentHeader(file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
+}
