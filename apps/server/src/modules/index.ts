@@ -3,13 +3,19 @@ import authRoutes from './auth/auth.routes.ts';
 import chatRoutes from './chat/chat.routes.ts';
 import filesRoutes from './files/files.routes.ts';
 import healthRoutes from './health/health.routes.ts';
+import ordersRoutes from './orders/orders.routes.ts';
+import orderstatusRoutes from './orderstatus/orderstatus.routes.ts';
 import rolesRoutes from './roles/roles.routes.ts';
+import worktypesRoutes from './worktypes/worktypes.routes.ts';
 
 /** Every feature module, mounted under /api. Add a module with one line here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(rolesRoutes);
+  await app.register(worktypesRoutes);
+  await app.register(orderstatusRoutes);
+  await app.register(ordersRoutes);
   await app.register(chatRoutes);
   await app.register(filesRoutes);
 }

@@ -1,0 +1,432 @@
+import type { Locale } from '@wop/shared/constants';
+import type { ORDER_SORTS } from '@wop/shared/orders';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { orderDocuments, orderEvents, orders } from '../../db/schema/index.ts';
+import { likePattern } from '../../lib/http.ts';
+
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+export interface OrderListFilter {
+  /** The caller's scope (lib/scope-sql.ts ordersInScope); undefined = everything. */
+  scope: SQL | undefined;
+  chain_id?: number;
+  region_id?: number;
+  store_id?: number;
+  worktype_id?: number;
+  /** A status slug, or its id. */
+  status?: string;
+  approval_status?: string;
+  /** Local times `YYYY-MM-DD HH:mm:ss` in `timezone`, both ends inclusive. */
+  created_from?: string;
+  created_to?: string;
+  timezone: string;
+  overdue?: boolean;
+  q?: string;
+}
+
+export interface OrderRow extends Record<string, unknown> {
+  id: number;
+  project_number: number;
+  description: string;
+  worktype_id: number;
+  worktype_label: string;
+  priority: number;
+  priority_label: string;
+  chain_id: number;
+  chain_name: string;
+  region_id: number | null;
+  region_name: string | null;
+  store_id: number;
+  store_name: string;
+  store_invoice_address: string;
+  store_phone: string;
+  orderer_id: number | null;
+  orderer_name: string | null;
+  approval_status: 'pending' | 'approved' | 'rejected';
+  approval_status_date: Date | string | null;
+  status_id: number;
+  status: string;
+  status_title: string;
+  technician_id: number | null;
+  technician_name: string | null;
+  planned_at: Date | string | null;
+  completed_at: Date | string | null;
+  due_at: Date | string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  documents_count: number;
+  unread_count: number;
+}
+
+/** The filters of the list (spec 3) as one condition on `orders`; every branch is index-backed. */
+function whereOf(f: OrderListFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [f.scope];
+  if (f.chain_id) parts.push(sql`${orders.chainId} = ${f.chain_id}`);
+  if (f.region_id) parts.push(sql`${orders.regionId} = ${f.region_id}`);
+  if (f.store_id) parts.push(sql`${orders.storeId} = ${f.store_id}`);
+  if (f.worktype_id) parts.push(sql`${orders.workTypeId} = ${f.worktype_id}`);
+  if (f.status) {
+    parts.push(
+      /^\d+$/.test(f.status)
+        ? sql`${orders.statusId} = ${Number(f.status)}`
+        : sql`${orders.statusId} = (select id from order_statuses where slug = ${f.status})`,
+    );
+  }
+  if (f.approval_status) parts.push(sql`${orders.approvalStatus} = ${f.approval_status}`);
+  if (f.created_from) parts.push(sql`${orders.createdAt} >= (${f.created_from}::timestamp at time zone ${f.timezone})`);
+  if (f.created_to) {
+    // Inclusive to the second: anything before the next second counts.
+    parts.push(
+      sql`${orders.createdAt} < ((${f.created_to}::timestamp + interval '1 second') at time zone ${f.timezone})`,
+    );
+  }
+  if (f.overdue !== undefined) {
+    const overdue = sql`(${orders.dueAt} < now() and ${orders.statusId} <> (select id from order_statuses where slug = 'completed'))`;
+    parts.push(f.overdue ? overdue : sql`not ${overdue}`);
+  }
+  if (f.q) {
+    const pattern = likePattern(f.q);
+    const byNumber = /^\d{1,9}$/.test(f.q) ? sql`${orders.projectNumber} = ${Number(f.q)} or ` : sql``;
+    parts.push(sql`(${byNumber}${orders.description} ilike ${pattern}
+      or ${orders.storeId} in (select id from stores where store_name ilike ${pattern}))`);
+  }
+  return and(...parts.filter((p): p is SQL => p !== undefined));
+}
+
+/** Sort expressions inside the page query (on `orders`) and when joining the page (on `o`, `s`, `os`). */
+const SORTS: Record<OrderSort, { inner: SQL; outer: SQL; nullable?: boolean }> = {
+  project_number: { inner: sql`orders.project_number`, outer: sql`o.project_number` },
+  id: { inner: sql`orders.id`, outer: sql`o.id` },
+  created_at: { inner: sql`orders.created_at`, outer: sql`o.created_at` },
+  updated_at: { inner: sql`orders.updated_at`, outer: sql`o.updated_at` },
+  due_at: { inner: sql`orders.due_at`, outer: sql`o.due_at` },
+  priority: { inner: sql`orders.priority`, outer: sql`o.priority` },
+  status: {
+    inner: sql`(select slug from order_statuses where order_statuses.id = orders.status_id)`,
+    outer: sql`os.slug`,
+  },
+  approval_status: { inner: sql`orders.approval_status`, outer: sql`o.approval_status` },
+  planned_at: { inner: sql`orders.planned_at`, outer: sql`o.planned_at`, nullable: true },
+  completed_at: { inner: sql`orders.completed_at`, outer: sql`o.completed_at`, nullable: true },
+  store_name: {
+    inner: sql`(select store_name from stores where stores.id = orders.store_id)`,
+    outer: sql`s.store_name`,
+  },
+};
+
+function orderBy(sort: OrderSort, direction: 'asc' | 'desc', side: 'inner' | 'outer') {
+  const spec = SORTS[sort];
+  const dir = direction === 'asc' ? sql`asc` : sql`desc`;
+  const nulls = spec.nullable ? sql` nulls last` : sql``;
+  const id = side === 'inner' ? sql`orders.id` : sql`o.id`;
+  // project_number is unique: no tie-breaker, so the (scope, project_number) indexes serve the default sort.
+  return sort === 'project_number' || sort === 'id'
+    ? sql`${spec[side]} ${dir}`
+    : sql`${spec[side]} ${dir}${nulls}, ${id} ${dir}`;
+}
+
+/**
+ * Joins the display columns onto a set of orders `o` (a page, or one order). The unread count of
+ * the caller is computed here for these rows only: messages from others after the caller's marker.
+ */
+function detailSelect(from: SQL, userId: number, locale: Locale) {
+  const priorityTitle = sql.raw(`p.title_${locale}`);
+  return sql`
+    select o.id, o.project_number, o.description, o.work_type_id as worktype_id,
+      coalesce(nullif(wtt.title, ''), wt.title) as worktype_label,
+      o.priority, ${priorityTitle} as priority_label,
+      o.chain_id, c.chain_name, o.region_id, r.region_name,
+      o.store_id, s.store_name, s.invoice_address as store_invoice_address, s.phone as store_phone,
+      cu.id as orderer_id, cu.name as orderer_name,
+      o.approval_status, o.approval_status_date, o.status_id, os.slug as status, os.title as status_title,
+      o.technician_id, tu.name as technician_name, o.planned_at, o.completed_at, o.due_at,
+      o.created_at, o.updated_at,
+      (select count(*)::int from order_documents d where d.order_id = o.id) as documents_count,
+      (select count(*)::int from chat_messages m
+        where m.order_id = o.id and m.sender_id is distinct from ${userId}
+          and m.id > coalesce((select cs.last_seen_message_id from chat_seen cs
+            where cs.user_id = ${userId} and cs.order_id = o.id), 0)) as unread_count
+    from ${from}
+    join order_statuses os on os.id = o.status_id
+    join stores s on s.id = o.store_id
+    join chains c on c.id = o.chain_id
+    left join regions r on r.id = o.region_id
+    join work_types wt on wt.id = o.work_type_id
+    left join work_type_translations wtt on wtt.work_type_id = o.work_type_id and wtt.locale = ${locale}
+    join priorities p on p.id = o.priority
+    left join users cu on cu.id = o.created_by
+    left join users tu on tu.id = o.technician_id`;
+}
+
+export async function listOrders(
+  db: DbOrTx,
+  filter: OrderListFilter,
+  page: { page: number; limit: number; sort_by: OrderSort; sort_order: 'asc' | 'desc' },
+  userId: number,
+  locale: Locale,
+) {
+  const where = whereOf(filter);
+  const whereSql = where ? sql`where ${where}` : sql``;
+  const pageQuery = sql`(select * from orders ${whereSql}
+    order by ${orderBy(page.sort_by, page.sort_order, 'inner')}
+    limit ${page.limit} offset ${(page.page - 1) * page.limit}) o`;
+  const [{ rows }, { rows: counted }] = await Promise.all([
+    db.execute<OrderRow>(
+      sql`${detailSelect(pageQuery, userId, locale)} order by ${orderBy(page.sort_by, page.sort_order, 'outer')}`,
+    ),
+    db.execute<{ total: number }>(sql`select count(*)::int as total from orders ${whereSql}`),
+  ]);
+  return { rows, total: counted[0].total };
+}
+
+export async function findOrder(db: DbOrTx, id: number, scope: SQL | undefined, userId: number, locale: Locale) {
+  const where = and(sql`${orders.id} = ${id}`, scope);
+  const { rows } = await db.execute<OrderRow>(
+    detailSelect(sql`(select * from orders where ${where}) o`, userId, locale),
+  );
+  return rows[0];
+}
+
+export interface OrderCore extends Record<string, unknown> {
+  id: number;
+  project_number: number;
+  priority: number;
+  approval_status: string;
+  status_id: number;
+  status: string;
+  technician_id: number | null;
+  technician_name: string | null;
+  planned_at: Date | null;
+  completed_at: Date | null;
+  created_at: Date;
+}
+
+/** The editable state of an order in scope, locked for the rest of the transaction. */
+export async function lockOrder(tx: DbOrTx, id: number, scope: SQL | undefined) {
+  const where = and(sql`${orders.id} = ${id}`, scope);
+  const { rows } = await tx.execute<OrderCore>(sql`
+    select orders.id, orders.project_number, orders.priority, orders.approval_status, orders.status_id,
+      os.slug as status, orders.technician_id, tu.name as technician_name,
+      orders.planned_at, orders.completed_at, orders.created_at
+    from orders join order_statuses os on os.id = orders.status_id
+    left join users tu on tu.id = orders.technician_id
+    where ${where}
+    for update of orders`);
+  const row = rows[0];
+  if (!row) return undefined;
+  // Raw SQL answers timestamps as strings on some drivers: normalise.
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+  return {
+    ...row,
+    planned_at: date(row.planned_at),
+    completed_at: date(row.completed_at),
+    created_at: date(row.created_at) as Date,
+  };
+}
+
+export async function orderExists(db: DbOrTx, id: number, scope: SQL | undefined) {
+  const { rows } = await db.execute<{ id: number }>(
+    sql`select orders.id from orders where ${and(sql`${orders.id} = ${id}`, scope)}`,
+  );
+  return rows.length > 0;
+}
+
+export interface DocumentRow extends Record<string, unknown> {
+  id: number;
+  order_id: number;
+  name: string;
+  storage_key: string;
+  mime_type: string;
+  size_bytes: number;
+  created_at: Date | string;
+}
+
+export async function listDocuments(db: DbOrTx, orderId: number) {
+  const { rows } = await db.execute<DocumentRow>(sql`
+    select id, order_id, name, storage_key, mime_type, size_bytes, created_at
+    from order_documents where order_id = ${orderId} order by id`);
+  return rows;
+}
+
+export async function findDocument(db: DbOrTx, orderId: number, documentId: number) {
+  const { rows } = await db.execute<DocumentRow>(sql`
+    select id, order_id, name, storage_key, mime_type, size_bytes, created_at
+    from order_documents where order_id = ${orderId} and id = ${documentId}`);
+  return rows[0];
+}
+
+export async function insertDocuments(
+  tx: DbOrTx,
+  orderId: number,
+  userId: number,
+  docs: { name: string; storageKey: string; mimeType: string; sizeBytes: number }[],
+) {
+  if (!docs.length) return;
+  await tx.insert(orderDocuments).values(docs.map((d) => ({ ...d, orderId, uploadedBy: userId })));
+}
+
+export interface EventRow extends Record<string, unknown> {
+  at: Date | string;
+  field: string;
+  from_value: string | null;
+  to_value: string | null;
+  user_id: number | null;
+  user_name: string | null;
+}
+
+export async function listEvents(db: DbOrTx, orderId: number) {
+  const { rows } = await db.execute<EventRow>(sql`
+    select e.created_at as at, e.field, e.from_value, e.to_value, u.id as user_id, u.name as user_name
+    from order_events e left join users u on u.id = e.user_id
+    where e.order_id = ${orderId} order by e.id asc`);
+  return rows;
+}
+
+export async function insertEvents(
+  tx: DbOrTx,
+  orderId: number,
+  userId: number,
+  events: { field: string; from: string | null; to: string | null }[],
+) {
+  if (!events.length) return;
+  await tx
+    .insert(orderEvents)
+    .values(events.map((e) => ({ orderId, userId, field: e.field, fromValue: e.from, toValue: e.to })));
+}
+
+export async function insertOrder(
+  tx: DbOrTx,
+  values: {
+    description: string;
+    workTypeId: number;
+    priority: number;
+    chainId: number;
+    regionId: number | null;
+    storeId: number;
+    createdBy: number;
+    approvalStatus: 'pending' | 'approved' | 'rejected';
+    approvalStatusDate: Date | null;
+    statusId: number;
+    dueAt: Date;
+  },
+) {
+  const [row] = await tx
+    .insert(orders)
+    .values(values)
+    .returning({ id: orders.id, projectNumber: orders.projectNumber, createdAt: orders.createdAt });
+  return row;
+}
+
+export async function updateOrder(
+  tx: DbOrTx,
+  id: number,
+  values: Partial<{
+    priority: number;
+    approvalStatus: 'pending' | 'approved' | 'rejected';
+    approvalStatusDate: Date | null;
+    statusId: number;
+    technicianId: number | null;
+    plannedAt: Date | null;
+    completedAt: Date | null;
+    dueAt: Date;
+  }>,
+) {
+  await tx.update(orders).set(values).where(sql`${orders.id} = ${id}`);
+}
+
+export async function deleteOrder(tx: DbOrTx, id: number) {
+  const docs = await tx.execute<{ storage_key: string }>(
+    sql`select storage_key from order_documents where order_id = ${id}`,
+  );
+  await tx.delete(orders).where(sql`${orders.id} = ${id}`);
+  return docs.rows.map((d) => d.storage_key);
+}
+
+/** The next project number without taking it (the sequence is only advanced by an insert). */
+export async function previewProjectNumber(db: DbOrTx) {
+  const { rows } = await db.execute<{ next: number }>(sql`
+    select case when is_called then last_value + 1 else last_value end as next from order_project_number_seq`);
+  return Number(rows[0].next);
+}
+
+export async function statusBySlugOrId(db: DbOrTx, value: string) {
+  const { rows } = await db.execute<{ id: number; slug: string; title: string }>(
+    /^\d+$/.test(value)
+      ? sql`select id, slug, title from order_statuses where id = ${Number(value)}`
+      : sql`select id, slug, title from order_statuses where slug = ${value}`,
+  );
+  return rows[0];
+}
+
+export async function allStatuses(db: DbOrTx) {
+  const { rows } = await db.execute<{ id: number; slug: string; title: string }>(
+    sql`select id, slug, title from order_statuses`,
+  );
+  return rows;
+}
+
+export async function priorityRows(db: DbOrTx) {
+  const { rows } = await db.execute<{
+    id: number;
+    due_hours: number;
+    title_en: string;
+    title_sv: string;
+    title_fi: string;
+  }>(sql`select id, due_hours, title_en, title_sv, title_fi from priorities order by id`);
+  return rows;
+}
+
+export async function workTypeExists(db: DbOrTx, id: number) {
+  const { rows } = await db.execute(sql`select 1 from work_types where id = ${id}`);
+  return rows.length > 0;
+}
+
+export async function findStore(db: DbOrTx, id: number, scope: SQL | undefined) {
+  const { rows } = await db.execute<{ id: number; chain_id: number; region_id: number | null }>(
+    sql`select stores.id, stores.chain_id, stores.region_id from stores where ${and(sql`stores.id = ${id}`, scope)}`,
+  );
+  return rows[0];
+}
+
+export async function findTechnician(db: DbOrTx, id: number) {
+  const { rows } = await db.execute<{ id: number; name: string }>(sql`
+    select u.id, u.name from users u join roles r on r.id = u.role_id
+    where u.id = ${id} and r.slug = 'technician'`);
+  return rows[0];
+}
+
+export async function optionChains(db: DbOrTx, scope: SQL | undefined) {
+  const { rows } = await db.execute<{ id: number; chain_name: string; has_region: boolean }>(sql`
+    select chains.id, chains.chain_name, chains.has_region from chains ${scope ? sql`where ${scope}` : sql``}
+    order by chains.chain_name, chains.id limit 1000`);
+  return rows;
+}
+
+export async function optionRegions(db: DbOrTx, scope: SQL | undefined, chainId?: number) {
+  const where = and(scope, chainId ? sql`regions.chain_id = ${chainId}` : undefined);
+  const { rows } = await db.execute<{ id: number; region_name: string; chain_id: number }>(sql`
+    select regions.id, regions.region_name, regions.chain_id from regions ${where ? sql`where ${where}` : sql``}
+    order by regions.region_name, regions.id limit 1000`);
+  return rows;
+}
+
+export async function optionStores(db: DbOrTx, scope: SQL | undefined, chainId?: number, regionId?: number) {
+  const where = and(
+    scope,
+    chainId ? sql`stores.chain_id = ${chainId}` : undefined,
+    regionId ? sql`stores.region_id = ${regionId}` : undefined,
+  );
+  const { rows } = await db.execute<{ id: number; store_name: string; chain_id: number; region_id: number | null }>(sql`
+    select stores.id, stores.store_name, stores.chain_id, stores.region_id from stores
+    ${where ? sql`where ${where}` : sql``}
+    order by stores.store_name, stores.id limit 1000`);
+  return rows;
+}
+
+export async function technicians(db: DbOrTx) {
+  const { rows } = await db.execute<{ id: number; name: string }>(sql`
+    select u.id, u.name from users u join roles r on r.id = u.role_id where r.slug = 'technician'
+    order by u.name, u.id limit 1000`);
+  return rows;
+}

@@ -1,0 +1,321 @@
+import { APPROVAL_STATUSES, LOCALES } from '@wop/shared/constants';
+import { ORDER_FIELD_PERMISSION, ORDER_SORTS, type OrderEditField, updateOrderBody } from '@wop/shared/orders';
+import { can } from '@wop/shared/roles';
+import { v } from '@wop/shared/validation';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerCatalogue } from '../../i18n/index.ts';
+import { ForbiddenError } from '../../lib/errors.ts';
+import { envelope, idParam, idParams, listQuery, optional, pageEnvelope } from '../../lib/http.ts';
+import { orderstatusMessages } from '../orderstatus/orderstatus.messages.ts';
+import { checkFiles, contentDisposition, readMultipart } from './orders.files.ts';
+import { ordersMessages } from './orders.messages.ts';
+import { orderPdf } from './orders.pdf.ts';
+import { createOrdersService } from './orders.service.ts';
+
+registerCatalogue(ordersMessages);
+registerCatalogue(orderstatusMessages);
+
+const ts = z.string();
+const ref = <K extends string>(key: K) =>
+  z.object({ id: z.number() }).extend({ [key]: z.string() } as Record<K, z.ZodString>);
+
+const order = z.object({
+  id: z.number(),
+  project_number: z.number(),
+  description: z.string(),
+  worktype_id: z.number(),
+  worktype_label: z.string(),
+  priority: z.number(),
+  priority_label: z.string(),
+  chain_id: z.number(),
+  region_id: z.number().nullable(),
+  store_id: z.number(),
+  chain: ref('chain_name'),
+  region: ref('region_name').nullable(),
+  store: z.object({ id: z.number(), store_name: z.string(), invoice_address: z.string(), phone: z.string() }),
+  orderer: z.object({ id: z.number(), name: z.string() }).nullable(),
+  approval_status: z.enum(APPROVAL_STATUSES),
+  approval_status_label: z.string(),
+  approval_status_date: ts.nullable(),
+  status_id: z.number(),
+  status: z.string(),
+  status_label: z.string(),
+  technician_id: z.number().nullable(),
+  technician_name: z.string().nullable(),
+  planned_at: ts.nullable(),
+  completed_at: ts.nullable(),
+  due_at: ts,
+  overdue: z.boolean(),
+  created_at: ts,
+  updated_at: ts,
+  documents_count: z.number(),
+  unread_count: z.number(),
+});
+const document = z.object({
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  mime_type: z.string(),
+  size: z.number(),
+  created_at: ts,
+});
+const orderDetail = order.extend({
+  documents: z.array(document),
+  history: z.array(
+    z.object({
+      at: ts,
+      user: z.object({ id: z.number(), name: z.string() }).nullable(),
+      field: z.string(),
+      from: z.string().nullable(),
+      to: z.string().nullable(),
+      from_label: z.string().nullable(),
+      to_label: z.string().nullable(),
+    }),
+  ),
+});
+
+const filterId = optional(z.coerce.number().int().positive().max(999_999_999));
+const listQuerystring = listQuery(ORDER_SORTS, 'project_number').extend({
+  chain_id: filterId,
+  region_id: filterId,
+  store_id: filterId,
+  worktype_id: filterId,
+  status: optional(z.string().trim().max(100)),
+  approval_status: optional(z.enum(APPROVAL_STATUSES, { error: v('invalid') })),
+  date_range: optional(z.string().max(60)),
+  overdue: optional(z.enum(['true', 'false', '1', '0'], { error: v('boolean') })).transform((value) =>
+    value === undefined ? undefined : value === 'true' || value === '1',
+  ),
+});
+/** Browser-opened routes carry the download token and, lacking a lang header, may name the language. */
+const downloadQuery = z.object({
+  access_token: z.string().optional(),
+  token: z.string().optional(),
+  lang: optional(z.enum(LOCALES)),
+});
+const multipartDoc =
+  'multipart/form-data; files in `documents[]` (docx, png, jpg, jpeg, webp, pdf; checked by content; at most MAX_UPLOAD_MB each, 10 files).';
+
+export default async function ordersRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const orders = createOrdersService(app.db, app.storage, app.appConfig.APP_TIMEZONE);
+  const tags = ['orders'];
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags,
+        description:
+          "Orders in the caller's scope. `date_range` is `DD-MM-YYYY HH:mm:ss|DD-MM-YYYY HH:mm:ss` in APP_TIMEZONE (creation time, both ends inclusive); `overdue=true` keeps orders past their due time and not completed. Each row carries the caller's `unread_count`.",
+        querystring: listQuerystring,
+        response: { 200: pageEnvelope(order) },
+      },
+      onRequest: app.requirePermission('order:list'),
+    },
+    async (request) => ({ message: null, payload: await orders.list(request.user, request.query, request.locale) }),
+  );
+
+  app.get(
+    '/orders/priority',
+    {
+      schema: {
+        tags,
+        response: { 200: envelope(z.object({ priorities: z.record(z.string(), z.string()) })) },
+      },
+      onRequest: app.requirePermission('order:list'),
+    },
+    async (request) => ({ message: null, payload: { priorities: await orders.priorities(request.locale) } }),
+  );
+
+  app.get(
+    '/orders/projectnumber',
+    {
+      schema: {
+        tags,
+        description: 'The project number the next order would get (a preview: it is not reserved).',
+        response: { 200: envelope(z.object({ project_number: z.number() })) },
+      },
+      onRequest: app.requirePermission('order:create'),
+    },
+    async () => ({ message: null, payload: { project_number: await orders.projectNumber() } }),
+  );
+
+  app.get(
+    '/orders/options',
+    {
+      schema: {
+        tags,
+        description:
+          "Chains, regions and stores of the caller's scope for the order form and list filters (regions and stores narrowed by chain_id / region_id), and technicians for those who assign them.",
+        querystring: z.object({ chain_id: filterId, region_id: filterId }),
+        response: {
+          200: envelope(
+            z.object({
+              chains: z.array(z.object({ id: z.number(), chain_name: z.string(), has_region: z.boolean() })),
+              regions: z.array(z.object({ id: z.number(), region_name: z.string(), chain_id: z.number() })),
+              stores: z.array(
+                z.object({
+                  id: z.number(),
+                  store_name: z.string(),
+                  chain_id: z.number(),
+                  region_id: z.number().nullable(),
+                }),
+              ),
+              technicians: z.array(z.object({ id: z.number(), name: z.string() })),
+            }),
+          ),
+        },
+      },
+      onRequest: app.requirePermission('order:list'),
+    },
+    async (request) => ({ message: null, payload: await orders.options(request.user, request.query) }),
+  );
+
+  app.get(
+    '/orders/generatePdf/:id',
+    {
+      schema: { tags, params: idParams, querystring: downloadQuery, description: 'The order as a PDF (opens inline).' },
+      config: { download: true },
+      onRequest: app.requirePermission('order:view'),
+    },
+    async (request, reply) => {
+      const locale = request.query.lang ?? request.locale;
+      const detail = await orders.detail(request.user, request.params.id, locale);
+      const pdf = await orderPdf(detail, locale, app.appConfig.APP_TIMEZONE);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition('inline', `order-${detail.project_number}.pdf`))
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: { tags, params: idParams, response: { 200: envelope(orderDetail) } },
+      onRequest: app.requirePermission('order:view'),
+    },
+    async (request) => ({
+      message: null,
+      payload: await orders.detail(request.user, request.params.id, request.locale),
+    }),
+  );
+
+  app.post(
+    '/orders',
+    {
+      schema: {
+        tags,
+        description: `Fields description, worktype_id, priority, chain_id, region_id, store_id, approval_status (by role, spec 6); ${multipartDoc}`,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 201: envelope(z.object({ id: z.number(), project_number: z.number() })) },
+      },
+      onRequest: app.requirePermission('order:create'),
+    },
+    async (request, reply) => {
+      const { fields, files } = await readMultipart(request);
+      const checked = await checkFiles(files);
+      const created = await orders.create(request.user, fields, checked);
+      return reply.status(201).send({ message: request.t('orders.created'), payload: created });
+    },
+  );
+
+  app.put(
+    '/orders/:id',
+    {
+      schema: {
+        tags,
+        description:
+          "Fields the caller's role may not set are a 403. A new technician_id resets the status to pending; planned_at is kept only for planned / revisit-required, completed_at only for completed.",
+        params: idParams,
+        body: updateOrderBody,
+        response: { 200: envelope(orderDetail) },
+      },
+      onRequest: app.requirePermission('order:update'),
+      // Before validation, so that a field the role may not set is a 403 whatever its value.
+      preValidation: async (request) => {
+        const body = request.body;
+        if (!body || typeof body !== 'object') return;
+        for (const field of Object.keys(body) as OrderEditField[]) {
+          const permission = ORDER_FIELD_PERMISSION[field];
+          if (permission && !can(request.user.role, permission)) throw new ForbiddenError();
+        }
+      },
+    },
+    async (request) => ({
+      message: request.t('orders.updated'),
+      payload: await orders.update(request.user, request.params.id, request.body, request.locale),
+    }),
+  );
+
+  app.delete(
+    '/orders/:id',
+    {
+      schema: { tags, params: idParams, response: { 200: envelope(z.null()) } },
+      onRequest: app.requirePermission('order:delete'),
+    },
+    async (request) => {
+      await orders.remove(request.user, request.params.id);
+      return { message: request.t('orders.deleted'), payload: null };
+    },
+  );
+
+  app.post(
+    '/orders/:id/upload',
+    {
+      schema: {
+        tags,
+        description: multipartDoc,
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 201: envelope(z.array(document)) },
+      },
+      onRequest: app.requirePermission('order:upload'),
+    },
+    async (request, reply) => {
+      await orders.assertVisible(request.user, request.params.id);
+      const { files } = await readMultipart(request);
+      const checked = await checkFiles(files);
+      const documents = await orders.addDocuments(request.user, request.params.id, checked);
+      return reply.status(201).send({ message: request.t('orders.uploaded'), payload: documents });
+    },
+  );
+
+  app.get(
+    '/orders/:id/documents/:documentId',
+    {
+      schema: {
+        tags,
+        description: 'Downloads an attachment (Content-Disposition: attachment).',
+        params: z.object({
+          id: z
+            .string()
+            .regex(/^[0-9]{1,9}$/)
+            .transform(Number)
+            .pipe(idParam),
+          documentId: z
+            .string()
+            .regex(/^[0-9]{1,9}$/)
+            .transform(Number)
+            .pipe(idParam),
+        }),
+        querystring: downloadQuery,
+      },
+      config: { download: true },
+      onRequest: app.requirePermission('order:view'),
+    },
+    async (request, reply) => {
+      const { row, stream } = await orders.document(request.user, request.params.id, request.params.documentId);
+      return reply
+        .header('content-type', row.mime_type)
+        .header('content-length', row.size_bytes)
+        .header('content-disposition', contentDisposition('attachment', row.name))
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  );
+}

@@ -1,0 +1,404 @@
+import { COMPLETED_STATUS, type Locale, type Priority } from '@wop/shared/constants';
+import {
+  type CreateOrderFields,
+  createOrderFields,
+  type Order,
+  type OrderDetail,
+  type OrderDocument,
+  type OrderHistoryEntry,
+  orderFormFields,
+  type UpdateOrderBody,
+  usesCompletedAt,
+  usesPlannedAt,
+} from '@wop/shared/orders';
+import { can } from '@wop/shared/roles';
+import { v } from '@wop/shared/validation';
+import type { Db } from '../../db/client.ts';
+import { translate } from '../../i18n/index.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { pageOf } from '../../lib/http.ts';
+import { type AuthUser, scopeOf } from '../../lib/scope.ts';
+import { chainsInScope, ordersInScope, regionsInScope, storesInScope } from '../../lib/scope-sql.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { statusLabel } from '../orderstatus/orderstatus.labels.ts';
+import { type CheckedFile, removeFiles, storeFiles } from './orders.files.ts';
+import * as repo from './orders.repository.ts';
+
+const iso = (value: Date | string | null | undefined): string | null =>
+  value === null || value === undefined ? null : new Date(value).toISOString();
+
+export const approvalLabel = (locale: Locale, status: string) => translate(locale, `orders.approval.${status}`);
+
+function toOrder(row: repo.OrderRow, locale: Locale, now = Date.now()): Order {
+  const dueAt = new Date(row.due_at);
+  return {
+    id: row.id,
+    project_number: row.project_number,
+    description: row.description,
+    worktype_id: row.worktype_id,
+    worktype_label: row.worktype_label,
+    priority: row.priority as Priority,
+    priority_label: row.priority_label,
+    chain_id: row.chain_id,
+    region_id: row.region_id,
+    store_id: row.store_id,
+    chain: { id: row.chain_id, chain_name: row.chain_name },
+    region: row.region_id && row.region_name ? { id: row.region_id, region_name: row.region_name } : null,
+    store: {
+      id: row.store_id,
+      store_name: row.store_name,
+      invoice_address: row.store_invoice_address,
+      phone: row.store_phone,
+    },
+    orderer: row.orderer_id && row.orderer_name ? { id: row.orderer_id, name: row.orderer_name } : null,
+    approval_status: row.approval_status,
+    approval_status_label: approvalLabel(locale, row.approval_status),
+    approval_status_date: iso(row.approval_status_date),
+    status_id: row.status_id,
+    status: row.status,
+    status_label: statusLabel(locale, row.status, row.status_title),
+    technician_id: row.technician_id,
+    technician_name: row.technician_name,
+    planned_at: iso(row.planned_at),
+    completed_at: iso(row.completed_at),
+    due_at: dueAt.toISOString(),
+    overdue: dueAt.getTime() < now && row.status !== COMPLETED_STATUS,
+    created_at: iso(row.created_at) as string,
+    updated_at: iso(row.updated_at) as string,
+    documents_count: row.documents_count,
+    unread_count: row.unread_count,
+  };
+}
+
+export const documentUrl = (orderId: number, documentId: number) => `/api/orders/${orderId}/documents/${documentId}`;
+
+const toDocument = (row: repo.DocumentRow): OrderDocument => ({
+  id: row.id,
+  name: row.name,
+  url: documentUrl(row.order_id, row.id),
+  mime_type: row.mime_type,
+  size: row.size_bytes,
+  created_at: iso(row.created_at) as string,
+});
+
+/** `DD-MM-YYYY HH:mm:ss|DD-MM-YYYY HH:mm:ss` -> two `YYYY-MM-DD HH:mm:ss` local times, checked. */
+export function parseDateRange(value: string): { from: string; to: string } {
+  const match =
+    /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})\|(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})$/.exec(
+      value.trim(),
+    );
+  if (!match) throw ValidationError.field('date_range', v('date_range'));
+  const part = (o: number) => {
+    const [d, m, y, hh, mm, ss] = match.slice(o, o + 6).map(Number);
+    const probe = new Date(Date.UTC(y, m - 1, d, hh, mm, ss));
+    const valid =
+      probe.getUTCFullYear() === y &&
+      probe.getUTCMonth() === m - 1 &&
+      probe.getUTCDate() === d &&
+      hh < 24 &&
+      mm < 60 &&
+      ss < 60;
+    if (!valid) throw ValidationError.field('date_range', v('date_range'));
+    const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+    return `${pad(y, 4)}-${pad(m)}-${pad(d)} ${pad(hh)}:${pad(mm)}:${pad(ss)}`;
+  };
+  const from = part(1);
+  const to = part(7);
+  if (from > to) throw ValidationError.field('date_range', v('date_range'));
+  return { from, to };
+}
+
+const toDate = (value: string) => new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : value.replace(' ', 'T'));
+
+export interface ListQuery {
+  page: number;
+  limit: number;
+  q?: string;
+  sort_by: repo.OrderSort;
+  sort_order: 'asc' | 'desc';
+  chain_id?: number;
+  region_id?: number;
+  store_id?: number;
+  worktype_id?: number;
+  status?: string;
+  approval_status?: 'pending' | 'approved' | 'rejected';
+  date_range?: string;
+  overdue?: boolean;
+}
+
+export function createOrdersService(db: Db, storage: Storage, timezone: string) {
+  const scopeSql = (user: AuthUser) => ordersInScope(scopeOf(user));
+
+  async function detail(user: AuthUser, id: number, locale: Locale): Promise<OrderDetail> {
+    const row = await repo.findOrder(db, id, scopeSql(user), user.id, locale);
+    if (!row) throw new NotFoundError('orders.not_found');
+    const [documents, events, statuses, priorities] = await Promise.all([
+      repo.listDocuments(db, id),
+      repo.listEvents(db, id),
+      repo.allStatuses(db),
+      repo.priorityRows(db),
+    ]);
+    const statusTitle = new Map(statuses.map((s) => [s.slug, s.title]));
+    const priorityTitle = new Map(priorities.map((p) => [String(p.id), p[`title_${locale}`]]));
+    const label = (field: string, value: string | null): string | null => {
+      if (value === null) return null;
+      if (field === 'status') return statusLabel(locale, value, statusTitle.get(value) ?? value);
+      if (field === 'approval_status') return approvalLabel(locale, value);
+      if (field === 'priority') return priorityTitle.get(value) ?? value;
+      return value;
+    };
+    const history: OrderHistoryEntry[] = events.map((e) => ({
+      at: iso(e.at) as string,
+      user: e.user_id && e.user_name ? { id: e.user_id, name: e.user_name } : null,
+      field: e.field,
+      from: e.from_value,
+      to: e.to_value,
+      from_label: label(e.field, e.from_value),
+      to_label: label(e.field, e.to_value),
+    }));
+    return { ...toOrder(row, locale), documents: documents.map(toDocument), history };
+  }
+
+  /** The store an order is placed for, checked against the caller's role and scope (spec 5 and 6). */
+  async function placeFor(user: AuthUser, fields: CreateOrderFields) {
+    const form = orderFormFields(user.role);
+    const errors: Record<string, string[]> = {};
+    if (form.chain === 'required' && !fields.chain_id) errors.chain_id = [v('required')];
+    if (form.approval_status === 'required' && !fields.approval_status) errors.approval_status = [v('required')];
+    // A store manager with a single store places orders for it without choosing.
+    const storeId =
+      fields.store_id ?? (user.role === 'store-manager' && user.storeIds.length === 1 ? user.storeIds[0] : undefined);
+    if (!storeId) errors.store_id = [v('required')];
+    if (!(await repo.workTypeExists(db, fields.worktype_id))) errors.worktype_id = [v('not_found')];
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+    const store = await repo.findStore(db, storeId as number, storesInScope(scopeOf(user)));
+    if (!store) throw ValidationError.field('store_id', v('not_found'));
+    if (fields.chain_id && fields.chain_id !== store.chain_id) throw ValidationError.field('store_id', v('invalid'));
+    if (fields.region_id && fields.region_id !== store.region_id) throw ValidationError.field('store_id', v('invalid'));
+    return store;
+  }
+
+  return {
+    async list(user: AuthUser, query: ListQuery, locale: Locale) {
+      const range = query.date_range ? parseDateRange(query.date_range) : undefined;
+      const { rows, total } = await repo.listOrders(
+        db,
+        {
+          scope: scopeSql(user),
+          chain_id: query.chain_id,
+          region_id: query.region_id,
+          store_id: query.store_id,
+          worktype_id: query.worktype_id,
+          status: query.status,
+          approval_status: query.approval_status,
+          created_from: range?.from,
+          created_to: range?.to,
+          timezone,
+          overdue: query.overdue,
+          q: query.q,
+        },
+        query,
+        user.id,
+        locale,
+      );
+      const now = Date.now();
+      return pageOf(
+        rows.map((row) => toOrder(row, locale, now)),
+        total,
+        query,
+      );
+    },
+
+    detail,
+
+    async create(user: AuthUser, rawFields: Record<string, string>, files: CheckedFile[]) {
+      // A field the role may not set is refused before anything else (spec 6).
+      if (rawFields.approval_status && !can(user.role, 'order:set-approval')) throw new ForbiddenError();
+      const fields = createOrderFields.parse(rawFields);
+      const store = await placeFor(user, fields);
+      const [pending] = (await repo.allStatuses(db)).filter((s) => s.slug === 'pending');
+      const priorities = await repo.priorityRows(db);
+      const dueHours = priorities.find((p) => p.id === fields.priority)?.due_hours ?? 0;
+      const written = await storeFiles(storage, files);
+      try {
+        return await db.transaction(async (tx) => {
+          const now = new Date();
+          const approval = fields.approval_status ?? 'pending';
+          const order = await repo.insertOrder(tx, {
+            description: fields.description,
+            workTypeId: fields.worktype_id,
+            priority: fields.priority,
+            chainId: store.chain_id,
+            regionId: store.region_id,
+            storeId: store.id,
+            createdBy: user.id,
+            approvalStatus: approval,
+            approvalStatusDate: approval === 'pending' ? null : now,
+            statusId: pending.id,
+            dueAt: new Date(now.getTime() + dueHours * 3600_000),
+          });
+          await repo.insertDocuments(tx, order.id, user.id, written);
+          await repo.insertEvents(tx, order.id, user.id, [
+            { field: 'created', from: null, to: String(order.projectNumber) },
+            ...written.map((w) => ({ field: 'document', from: null, to: w.name })),
+          ]);
+          return { id: order.id, project_number: order.projectNumber };
+        });
+      } catch (error) {
+        await removeFiles(
+          storage,
+          written.map((w) => w.storageKey),
+        );
+        throw error;
+      }
+    },
+
+    async update(user: AuthUser, id: number, body: UpdateOrderBody, locale: Locale) {
+      await db.transaction(async (tx) => {
+        const current = await repo.lockOrder(tx, id, scopeSql(user));
+        if (!current) throw new NotFoundError('orders.not_found');
+        const changes: Parameters<typeof repo.updateOrder>[2] = {};
+        const events: { field: string; from: string | null; to: string | null }[] = [];
+        const errors: Record<string, string[]> = {};
+
+        let status = { id: current.status_id, slug: current.status };
+        if (body.status !== undefined && body.status !== current.status) {
+          const found = await repo.statusBySlugOrId(tx, body.status);
+          if (!found) errors.status = [v('not_found')];
+          else status = { id: found.id, slug: found.slug };
+        }
+
+        let technician = { id: current.technician_id, name: current.technician_name };
+        if (body.technician_id !== undefined && body.technician_id !== current.technician_id) {
+          if (body.technician_id === null) technician = { id: null, name: null };
+          else {
+            const found = await repo.findTechnician(tx, body.technician_id);
+            if (!found) errors.technician_id = [v('not_found')];
+            else technician = found;
+          }
+        }
+        if (Object.keys(errors).length) throw new ValidationError(errors);
+
+        if (technician.id !== current.technician_id) {
+          changes.technicianId = technician.id;
+          events.push({ field: 'technician', from: current.technician_name, to: technician.name });
+          // A new technician starts over (spec 4).
+          const [pending] = (await repo.allStatuses(tx)).filter((s) => s.slug === 'pending');
+          status = { id: pending.id, slug: pending.slug };
+        }
+        if (status.id !== current.status_id) {
+          changes.statusId = status.id;
+          events.push({ field: 'status', from: current.status, to: status.slug });
+        }
+
+        // planned_at lives only with planned / revisit-required, completed_at only with completed.
+        const planned = usesPlannedAt(status.slug)
+          ? body.planned_at !== undefined
+            ? body.planned_at === null
+              ? null
+              : toDate(body.planned_at)
+            : current.planned_at
+          : null;
+        const completed = usesCompletedAt(status.slug)
+          ? body.completed_at !== undefined
+            ? body.completed_at === null
+              ? null
+              : toDate(body.completed_at)
+            : (current.completed_at ?? new Date())
+          : null;
+        if (iso(planned) !== iso(current.planned_at)) {
+          changes.plannedAt = planned;
+          events.push({ field: 'planned_at', from: iso(current.planned_at), to: iso(planned) });
+        }
+        if (iso(completed) !== iso(current.completed_at)) {
+          changes.completedAt = completed;
+          events.push({ field: 'completed_at', from: iso(current.completed_at), to: iso(completed) });
+        }
+
+        if (body.approval_status !== undefined && body.approval_status !== current.approval_status) {
+          changes.approvalStatus = body.approval_status;
+          changes.approvalStatusDate = body.approval_status === 'pending' ? null : new Date();
+          events.push({ field: 'approval_status', from: current.approval_status, to: body.approval_status });
+        }
+
+        if (body.priority !== undefined && body.priority !== current.priority) {
+          const priority = (await repo.priorityRows(tx)).find((p) => p.id === body.priority);
+          changes.priority = body.priority;
+          // The due time follows the priority, counted from creation.
+          changes.dueAt = new Date(current.created_at.getTime() + (priority?.due_hours ?? 0) * 3600_000);
+          events.push({ field: 'priority', from: String(current.priority), to: String(body.priority) });
+        }
+
+        if (events.length) {
+          await repo.updateOrder(tx, id, changes);
+          await repo.insertEvents(tx, id, user.id, events);
+        }
+      });
+      return detail(user, id, locale);
+    },
+
+    async remove(user: AuthUser, id: number) {
+      const keys = await db.transaction(async (tx) => {
+        const current = await repo.lockOrder(tx, id, scopeSql(user));
+        if (!current) throw new NotFoundError('orders.not_found');
+        return repo.deleteOrder(tx, id);
+      });
+      // The rows are gone; the files follow (a leftover file is harmless, a missing one is not).
+      await removeFiles(storage, keys);
+    },
+
+    async assertVisible(user: AuthUser, id: number) {
+      if (!(await repo.orderExists(db, id, scopeSql(user)))) throw new NotFoundError('orders.not_found');
+    },
+
+    async addDocuments(user: AuthUser, id: number, files: CheckedFile[]) {
+      if (files.length === 0) throw ValidationError.field('documents', v('required'));
+      const written = await storeFiles(storage, files);
+      try {
+        await db.transaction(async (tx) => {
+          const current = await repo.lockOrder(tx, id, scopeSql(user));
+          if (!current) throw new NotFoundError('orders.not_found');
+          await repo.insertDocuments(tx, id, user.id, written);
+          await repo.insertEvents(
+            tx,
+            id,
+            user.id,
+            written.map((w) => ({ field: 'document', from: null, to: w.name })),
+          );
+        });
+      } catch (error) {
+        await removeFiles(
+          storage,
+          written.map((w) => w.storageKey),
+        );
+        throw error;
+      }
+      return (await repo.listDocuments(db, id)).map(toDocument);
+    },
+
+    async document(user: AuthUser, id: number, documentId: number) {
+      if (!(await repo.orderExists(db, id, scopeSql(user)))) throw new NotFoundError('orders.not_found');
+      const row = await repo.findDocument(db, id, documentId);
+      if (!row || !(await storage.exists(row.storage_key))) throw new NotFoundError('orders.document_not_found');
+      return { row, stream: storage.read(row.storage_key) };
+    },
+
+    async priorities(locale: Locale) {
+      const rows = await repo.priorityRows(db);
+      return Object.fromEntries(rows.map((p) => [String(p.id), p[`title_${locale}`]]));
+    },
+
+    projectNumber: () => repo.previewProjectNumber(db),
+
+    async options(user: AuthUser, filter: { chain_id?: number; region_id?: number }) {
+      const scope = scopeOf(user);
+      const [chains, regions, stores, technicians] = await Promise.all([
+        repo.optionChains(db, chainsInScope(scope)),
+        repo.optionRegions(db, regionsInScope(scope), filter.chain_id),
+        repo.optionStores(db, storesInScope(scope), filter.chain_id, filter.region_id),
+        can(user.role, 'order:assign-technician') ? repo.technicians(db) : Promise.resolve([]),
+      ]);
+      return { chains, regions, stores, technicians };
+    },
+  };
+}

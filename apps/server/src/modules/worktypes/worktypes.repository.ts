@@ -1,0 +1,84 @@
+import type { Locale } from '@wop/shared/constants';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { workTypes, workTypeTranslations } from '../../db/schema/index.ts';
+import { type ListParams, likePattern } from '../../lib/http.ts';
+
+export const WORK_TYPE_SORTS = ['id', 'title', 'slug', 'created_at'] as const;
+
+export interface WorkTypeRow extends Record<string, unknown> {
+  id: number;
+  slug: string;
+  title: string;
+  translations: { locale: Locale; title: string }[];
+}
+
+/** The title in a language, falling back to the English one. */
+const localTitle = (locale: Locale) =>
+  sql`coalesce((select t.title from work_type_translations t where t.work_type_id = w.id and t.locale = ${locale}
+    and t.title <> ''), w.title)`;
+
+const select = (locale: Locale) => sql`
+  select w.id, w.slug, ${localTitle(locale)} as title,
+    coalesce((select json_agg(json_build_object('locale', t.locale, 'title', t.title) order by t.locale)
+      from work_type_translations t where t.work_type_id = w.id), '[]') as translations
+  from work_types w`;
+
+const SORT_SQL: Record<(typeof WORK_TYPE_SORTS)[number], SQL> = {
+  id: sql`w.id`,
+  title: sql`3`,
+  slug: sql`w.slug`,
+  created_at: sql`w.created_at`,
+};
+
+export async function listWorkTypes(db: DbOrTx, params: ListParams, locale: Locale) {
+  const where = params.q
+    ? sql`where w.title ilike ${likePattern(params.q)} or w.slug ilike ${likePattern(params.q)}
+        or exists (select 1 from work_type_translations t where t.work_type_id = w.id and t.title ilike ${likePattern(params.q)})`
+    : sql``;
+  const order = SORT_SQL[params.sort_by as keyof typeof SORT_SQL] ?? SORT_SQL.id;
+  const direction = params.sort_order === 'asc' ? sql`asc` : sql`desc`;
+  const [{ rows }, { rows: counted }] = await Promise.all([
+    db.execute<WorkTypeRow>(sql`${select(locale)} ${where} order by ${order} ${direction}, w.id asc
+      limit ${params.limit} offset ${(params.page - 1) * params.limit}`),
+    db.execute<{ total: number }>(sql`select count(*)::int as total from work_types w ${where}`),
+  ]);
+  return { rows, total: counted[0].total };
+}
+
+export async function findWorkType(db: DbOrTx, id: number, locale: Locale) {
+  const { rows } = await db.execute<WorkTypeRow>(sql`${select(locale)} where w.id = ${id}`);
+  return rows[0];
+}
+
+export async function findWorkTypeIdBySlug(db: DbOrTx, slug: string) {
+  const { rows } = await db.execute<{ id: number }>(sql`select id from work_types where slug = ${slug}`);
+  return rows[0]?.id;
+}
+
+export async function insertWorkType(db: DbOrTx, values: { slug: string; title: string }) {
+  const [row] = await db.insert(workTypes).values(values).returning({ id: workTypes.id });
+  return row.id;
+}
+
+export async function updateWorkType(db: DbOrTx, id: number, values: { slug: string; title: string }) {
+  await db.update(workTypes).set(values).where(sql`${workTypes.id} = ${id}`);
+}
+
+export async function replaceTranslations(db: DbOrTx, id: number, translations: { locale: Locale; title: string }[]) {
+  await db.delete(workTypeTranslations).where(sql`${workTypeTranslations.workTypeId} = ${id}`);
+  if (translations.length) {
+    await db.insert(workTypeTranslations).values(translations.map((t) => ({ workTypeId: id, ...t })));
+  }
+}
+
+export async function deleteWorkType(db: DbOrTx, id: number) {
+  await db.delete(workTypes).where(sql`${workTypes.id} = ${id}`);
+}
+
+export async function countOrdersWithWorkType(db: DbOrTx, id: number) {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from orders where work_type_id = ${id}`,
+  );
+  return rows[0].n;
+}

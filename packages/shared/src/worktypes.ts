@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { LOCALES, type Locale } from './constants.ts';
+import { v } from './validation.ts';
+
+export const WORK_TYPE_TITLE_MAX = 120;
+
+/**
+ * Work type form: `title` is the English title (it also gives the slug); `translations` holds the
+ * Swedish and Finnish titles (an English entry, if sent, must match `title` or it wins over it).
+ */
+export const workTypeBody = z
+  .object({
+    title: z.string().trim().min(1).max(WORK_TYPE_TITLE_MAX),
+    translations: z
+      .array(
+        z.object({
+          locale: z.enum(LOCALES, { error: v('invalid') }),
+          title: z.string().trim().max(WORK_TYPE_TITLE_MAX),
+        }),
+      )
+      .max(LOCALES.length)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>();
+    for (const [i, t] of (body.translations ?? []).entries()) {
+      if (seen.has(t.locale))
+        ctx.addIssue({ code: 'custom', path: ['translations', i, 'locale'], message: v('unique') });
+      seen.add(t.locale);
+    }
+  });
+export type WorkTypeBody = z.output<typeof workTypeBody>;
+
+export interface WorkTypeTranslation {
+  locale: Locale;
+  title: string;
+}
+
+export interface WorkType {
+  id: number;
+  /** In the caller's language (falls back to English). */
+  title: string;
+  slug: string;
+  translations: WorkTypeTranslation[];
+}
