@@ -24,6 +24,9 @@ export interface EntityRef {
   chain_name?: string;
   region_name?: string;
   store_name?: string;
+  /** The chain of a bound region or store, and the region of a bound store. */
+  chain_id?: number;
+  region_id?: number | null;
 }
 
 export interface User {

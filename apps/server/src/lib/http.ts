@@ -59,6 +59,9 @@ export const entityRefSchema = z.object({
   chain_name: z.string().optional(),
   region_name: z.string().optional(),
   store_name: z.string().optional(),
+  /** The chain of a bound region or store, and the region of a bound store (to prefill forms). */
+  chain_id: z.number().optional(),
+  region_id: z.number().nullable().optional(),
 });
 
 export const userSchema = z.object({

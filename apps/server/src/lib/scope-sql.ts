@@ -1,5 +1,5 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { chains, orders, regions, stores } from '../db/schema/index.ts';
+import { chains, orders, regions, stores, users } from '../db/schema/index.ts';
 import type { Scope } from './scope.ts';
 
 // The scope filters of every query, in one place. `undefined` means no filter (admins).
@@ -70,5 +70,38 @@ export function chainsInScope(scope: Scope): SQL | undefined {
         : none;
     case 'technician':
       return sql`${chains.id} in (select distinct chain_id from orders where technician_id = ${scope.userId})`;
+  }
+}
+
+const idList = (ids: number[]) => sql.raw(`(${ids.map((id) => Number(id)).join(',')})`);
+
+/**
+ * Users a user may see: those bound to a chain, region or store inside the caller's scope
+ * (a chain-admin sees the users of its chains, including those of their regions and stores).
+ */
+export function usersInScope(scope: Scope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'chains':
+      return scope.ids.length
+        ? sql`(${users.id} in (select user_id from user_chains where chain_id in ${idList(scope.ids)})
+            or ${users.id} in (select ur.user_id from user_regions ur join regions r on r.id = ur.region_id
+              where r.chain_id in ${idList(scope.ids)})
+            or ${users.id} in (select us.user_id from user_stores us join stores s on s.id = us.store_id
+              where s.chain_id in ${idList(scope.ids)}))`
+        : none;
+    case 'regions':
+      return scope.ids.length
+        ? sql`(${users.id} in (select user_id from user_regions where region_id in ${idList(scope.ids)})
+            or ${users.id} in (select us.user_id from user_stores us join stores s on s.id = us.store_id
+              where s.region_id in ${idList(scope.ids)}))`
+        : none;
+    case 'stores':
+      return scope.ids.length
+        ? sql`${users.id} in (select user_id from user_stores where store_id in ${idList(scope.ids)})`
+        : none;
+    case 'technician':
+      return eq(users.id, scope.userId);
   }
 }

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/auth.routes.ts';
+import chainsRoutes from './chains/chains.routes.ts';
 import chatRoutes from './chat/chat.routes.ts';
 import filesRoutes from './files/files.routes.ts';
 import healthRoutes from './health/health.routes.ts';
 import ordersRoutes from './orders/orders.routes.ts';
 import orderstatusRoutes from './orderstatus/orderstatus.routes.ts';
+import regionsRoutes from './regions/regions.routes.ts';
 import rolesRoutes from './roles/roles.routes.ts';
+import storesRoutes from './stores/stores.routes.ts';
+import usersRoutes from './users/users.routes.ts';
 import worktypesRoutes from './worktypes/worktypes.routes.ts';
 
 /** Every feature module, mounted under /api. Add a module with one line here. */
@@ -13,6 +17,10 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(rolesRoutes);
+  await app.register(chainsRoutes);
+  await app.register(regionsRoutes);
+  await app.register(storesRoutes);
+  await app.register(usersRoutes);
   await app.register(worktypesRoutes);
   await app.register(orderstatusRoutes);
   await app.register(ordersRoutes);

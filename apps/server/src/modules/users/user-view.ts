@@ -42,9 +42,14 @@ function toView(row: Row, locale: Locale): User {
     entityType === 'chain'
       ? row.chains.map((c) => ({ id: c.id, chain_name: c.chain_name }))
       : entityType === 'region'
-        ? row.regions.map((g) => ({ id: g.id, region_name: g.region_name }))
+        ? row.regions.map((g) => ({ id: g.id, region_name: g.region_name, chain_id: g.chain_id }))
         : entityType === 'store'
-          ? row.stores.map((s) => ({ id: s.id, store_name: s.store_name }))
+          ? row.stores.map((s) => ({
+              id: s.id,
+              store_name: s.store_name,
+              chain_id: s.chain_id,
+              region_id: s.region_id,
+            }))
           : [];
   const store = entityType === 'store' ? row.stores[0] : undefined;
   const labelKey = `roles.${row.role}`;

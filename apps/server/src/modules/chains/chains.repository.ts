@@ -1,0 +1,108 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { chains } from '../../db/schema/index.ts';
+import { type ListParams, likePattern } from '../../lib/http.ts';
+
+const sortColumns = {
+  id: chains.id,
+  chain_name: chains.chainName,
+  phone: chains.phone,
+  email: chains.email,
+  invoice_address: chains.invoiceAddress,
+  contact_person: chains.contactPerson,
+  has_region: chains.hasRegion,
+  created_at: chains.createdAt,
+};
+const searchColumns = [chains.chainName, chains.phone, chains.email, chains.invoiceAddress, chains.contactPerson];
+
+const columns = {
+  id: chains.id,
+  chainName: chains.chainName,
+  phone: chains.phone,
+  email: chains.email,
+  invoiceAddress: chains.invoiceAddress,
+  contactPerson: chains.contactPerson,
+  hasRegion: chains.hasRegion,
+  createdAt: chains.createdAt,
+  regionsCount: sql<number>`(select count(*)::int from regions r where r.chain_id = "chains"."id")`,
+  storesCount: sql<number>`(select count(*)::int from stores s where s.chain_id = "chains"."id")`,
+};
+export type ChainRow = {
+  id: number;
+  chainName: string;
+  phone: string;
+  email: string;
+  invoiceAddress: string;
+  contactPerson: string;
+  hasRegion: boolean;
+  createdAt: Date;
+  regionsCount: number;
+  storesCount: number;
+};
+
+export interface ChainValues {
+  chainName: string;
+  phone: string;
+  email: string;
+  invoiceAddress: string;
+  contactPerson: string;
+  hasRegion: boolean;
+}
+
+/** `scope` is the caller's SQL scope filter (undefined for admins). */
+export async function listChains(db: DbOrTx, params: ListParams, scope: SQL | undefined) {
+  const search = params.q
+    ? or(...searchColumns.map((column) => ilike(column, likePattern(params.q ?? ''))))
+    : undefined;
+  const where = and(scope, search);
+  const column = sortColumns[params.sort_by as keyof typeof sortColumns] ?? chains.id;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(columns)
+      .from(chains)
+      .where(where)
+      .orderBy(params.sort_order === 'asc' ? asc(column) : desc(column), asc(chains.id))
+      .limit(params.limit)
+      .offset((params.page - 1) * params.limit),
+    db.select({ total: count() }).from(chains).where(where),
+  ]);
+  return { rows: rows as ChainRow[], total };
+}
+
+export async function findChain(db: DbOrTx, id: number, scope?: SQL) {
+  const [row] = await db
+    .select(columns)
+    .from(chains)
+    .where(and(eq(chains.id, id), scope));
+  return row as ChainRow | undefined;
+}
+
+export async function insertChain(db: DbOrTx, values: ChainValues) {
+  const [row] = await db.insert(chains).values(values).returning({ id: chains.id });
+  return row.id;
+}
+
+export async function updateChain(db: DbOrTx, id: number, values: ChainValues) {
+  await db.update(chains).set(values).where(eq(chains.id, id));
+}
+
+/** What still refers to a chain: each is a reason to refuse its deletion. */
+export async function chainReferences(db: DbOrTx, id: number) {
+  const { rows } = await db.execute<{ stores: number; users: number; orders: number; categories: number }>(sql`
+    select
+      (select count(*)::int from stores where chain_id = ${id}) as stores,
+      (select count(distinct user_id)::int from (
+        select user_id from user_chains where chain_id = ${id}
+        union all
+        select ur.user_id from user_regions ur join regions r on r.id = ur.region_id where r.chain_id = ${id}
+      ) bound) as users,
+      (select count(*)::int from orders where chain_id = ${id}) as orders,
+      (select count(*)::int from file_categories where chain_id = ${id}) as categories`);
+  return rows[0];
+}
+
+/** Deletes a chain and its (empty) regions; store imports go with it (cascade). */
+export async function deleteChain(db: DbOrTx, id: number) {
+  await db.execute(sql`delete from regions where chain_id = ${id}`);
+  await db.delete(chains).where(eq(chains.id, id));
+}

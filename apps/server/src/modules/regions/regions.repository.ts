@@ -1,0 +1,99 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { chains, regions } from '../../db/schema/index.ts';
+import { type ListParams, likePattern } from '../../lib/http.ts';
+
+const sortColumns = {
+  id: regions.id,
+  region_name: regions.regionName,
+  phone: regions.phone,
+  email: regions.email,
+  contact_person: regions.contactPerson,
+  created_at: regions.createdAt,
+};
+const searchColumns = [regions.regionName, regions.phone, regions.email, regions.contactPerson];
+
+const columns = {
+  id: regions.id,
+  regionName: regions.regionName,
+  phone: regions.phone,
+  email: regions.email,
+  contactPerson: regions.contactPerson,
+  chainId: regions.chainId,
+  chainName: chains.chainName,
+  createdAt: regions.createdAt,
+  storesCount: sql<number>`(select count(*)::int from stores s where s.region_id = "regions"."id")`.mapWith(Number),
+};
+export interface RegionRow {
+  id: number;
+  regionName: string;
+  phone: string;
+  email: string | null;
+  contactPerson: string;
+  chainId: number;
+  chainName: string;
+  createdAt: Date;
+  storesCount: number;
+}
+
+export interface RegionValues {
+  regionName: string;
+  phone: string;
+  email: string | null;
+  contactPerson: string;
+}
+
+/** Regions of one chain, filtered by the caller's scope (undefined for admins). */
+export async function listRegions(db: DbOrTx, chainId: number, params: ListParams, scope: SQL | undefined) {
+  const search = params.q
+    ? or(...searchColumns.map((column) => ilike(column, likePattern(params.q ?? ''))))
+    : undefined;
+  const where = and(eq(regions.chainId, chainId), scope, search);
+  const column = sortColumns[params.sort_by as keyof typeof sortColumns] ?? regions.id;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(columns)
+      .from(regions)
+      .innerJoin(chains, eq(chains.id, regions.chainId))
+      .where(where)
+      .orderBy(params.sort_order === 'asc' ? asc(column) : desc(column), asc(regions.id))
+      .limit(params.limit)
+      .offset((params.page - 1) * params.limit),
+    db.select({ total: count() }).from(regions).where(where),
+  ]);
+  return { rows: rows as RegionRow[], total };
+}
+
+export async function findRegion(db: DbOrTx, chainId: number, id: number, scope?: SQL) {
+  const [row] = await db
+    .select(columns)
+    .from(regions)
+    .innerJoin(chains, eq(chains.id, regions.chainId))
+    .where(and(eq(regions.id, id), eq(regions.chainId, chainId), scope));
+  return row as RegionRow | undefined;
+}
+
+export async function insertRegion(db: DbOrTx, chainId: number, values: RegionValues) {
+  const [row] = await db
+    .insert(regions)
+    .values({ ...values, chainId })
+    .returning({ id: regions.id });
+  return row.id;
+}
+
+export async function updateRegion(db: DbOrTx, id: number, values: RegionValues) {
+  await db.update(regions).set(values).where(eq(regions.id, id));
+}
+
+export async function regionReferences(db: DbOrTx, id: number) {
+  const { rows } = await db.execute<{ stores: number; users: number; orders: number }>(sql`
+    select
+      (select count(*)::int from stores where region_id = ${id}) as stores,
+      (select count(*)::int from user_regions where region_id = ${id}) as users,
+      (select count(*)::int from orders where region_id = ${id}) as orders`);
+  return rows[0];
+}
+
+export async function deleteRegion(db: DbOrTx, id: number) {
+  await db.delete(regions).where(eq(regions.id, id));
+}

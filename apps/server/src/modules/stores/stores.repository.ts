@@ -1,0 +1,153 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { chains, orders, regions, stores } from '../../db/schema/index.ts';
+import { type ListParams, likePattern } from '../../lib/http.ts';
+
+const sortColumns = {
+  id: stores.id,
+  store_name: stores.storeName,
+  phone: stores.phone,
+  email: stores.email,
+  invoice_address: stores.invoiceAddress,
+  contact_person: stores.contactPerson,
+  chain_name: chains.chainName,
+  region_name: regions.regionName,
+  created_at: stores.createdAt,
+};
+const searchColumns = [
+  stores.storeName,
+  stores.phone,
+  stores.email,
+  stores.invoiceAddress,
+  stores.contactPerson,
+  chains.chainName,
+  regions.regionName,
+];
+
+const columns = {
+  id: stores.id,
+  storeName: stores.storeName,
+  phone: stores.phone,
+  email: stores.email,
+  invoiceAddress: stores.invoiceAddress,
+  contactPerson: stores.contactPerson,
+  chainId: stores.chainId,
+  regionId: stores.regionId,
+  chainName: chains.chainName,
+  hasRegion: chains.hasRegion,
+  regionName: regions.regionName,
+  createdAt: stores.createdAt,
+};
+export interface StoreRow {
+  id: number;
+  storeName: string;
+  phone: string;
+  email: string | null;
+  invoiceAddress: string;
+  contactPerson: string;
+  chainId: number;
+  regionId: number | null;
+  chainName: string;
+  hasRegion: boolean;
+  regionName: string | null;
+  createdAt: Date;
+}
+
+export interface StoreValues {
+  storeName: string;
+  phone: string;
+  email: string | null;
+  invoiceAddress: string;
+  contactPerson: string;
+  chainId: number;
+  regionId: number | null;
+}
+
+export interface StoreFilters {
+  chain_id?: number;
+  region_id?: number;
+}
+
+/** Stores filtered by the caller's scope (undefined for admins) and the list filters. */
+export async function listStores(db: DbOrTx, params: ListParams & StoreFilters, scope: SQL | undefined) {
+  const search = params.q
+    ? or(...searchColumns.map((column) => ilike(column, likePattern(params.q ?? ''))))
+    : undefined;
+  const where = and(
+    scope,
+    search,
+    params.chain_id ? eq(stores.chainId, params.chain_id) : undefined,
+    params.region_id ? eq(stores.regionId, params.region_id) : undefined,
+  );
+  const column = sortColumns[params.sort_by as keyof typeof sortColumns] ?? stores.id;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(columns)
+      .from(stores)
+      .innerJoin(chains, eq(chains.id, stores.chainId))
+      .leftJoin(regions, eq(regions.id, stores.regionId))
+      .where(where)
+      .orderBy(params.sort_order === 'asc' ? asc(column) : desc(column), asc(stores.id))
+      .limit(params.limit)
+      .offset((params.page - 1) * params.limit),
+    db
+      .select({ total: count() })
+      .from(stores)
+      .innerJoin(chains, eq(chains.id, stores.chainId))
+      .leftJoin(regions, eq(regions.id, stores.regionId))
+      .where(where),
+  ]);
+  return { rows: rows as StoreRow[], total };
+}
+
+export async function findStore(db: DbOrTx, id: number, scope?: SQL) {
+  const [row] = await db
+    .select(columns)
+    .from(stores)
+    .innerJoin(chains, eq(chains.id, stores.chainId))
+    .leftJoin(regions, eq(regions.id, stores.regionId))
+    .where(and(eq(stores.id, id), scope));
+  return row as StoreRow | undefined;
+}
+
+export async function findChainForStore(db: DbOrTx, chainId: number) {
+  const [row] = await db
+    .select({ id: chains.id, hasRegion: chains.hasRegion })
+    .from(chains)
+    .where(eq(chains.id, chainId));
+  return row;
+}
+
+export async function findRegionChain(db: DbOrTx, regionId: number) {
+  const [row] = await db
+    .select({ id: regions.id, chainId: regions.chainId })
+    .from(regions)
+    .where(eq(regions.id, regionId));
+  return row;
+}
+
+export async function insertStore(db: DbOrTx, values: StoreValues) {
+  const [row] = await db.insert(stores).values(values).returning({ id: stores.id });
+  return row.id;
+}
+
+export async function updateStore(db: DbOrTx, id: number, values: StoreValues) {
+  await db.update(stores).set(values).where(eq(stores.id, id));
+}
+
+/** Orders carry their store's chain and region (for scope): they follow a store that moves. */
+export async function moveStoreOrders(db: DbOrTx, storeId: number, chainId: number, regionId: number | null) {
+  await db.update(orders).set({ chainId, regionId }).where(eq(orders.storeId, storeId));
+}
+
+export async function storeReferences(db: DbOrTx, id: number) {
+  const { rows } = await db.execute<{ orders: number; users: number }>(sql`
+    select
+      (select count(*)::int from orders where store_id = ${id}) as orders,
+      (select count(*)::int from user_stores where store_id = ${id}) as users`);
+  return rows[0];
+}
+
+export async function deleteStore(db: DbOrTx, id: number) {
+  await db.delete(stores).where(eq(stores.id, id));
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { STORE_PHONE_MIN_DIGITS } from './constants.ts';
+import { optionalEmail, optionalId, requiredId, requiredText } from './org-fields.ts';
+import { v } from './validation.ts';
+
+/** Store phone (spec 5): required, numeric ("must be a number"), at least 9 digits. */
+export const storePhone = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : value),
+  requiredText(50)
+    .pipe(z.string().regex(/^[0-9]+$/, { error: v('number') }))
+    .pipe(z.string().min(STORE_PHONE_MIN_DIGITS, { error: v('digits_min', STORE_PHONE_MIN_DIGITS) })),
+);
+
+/**
+ * Store form (spec 5). The region must belong to the store's chain, and a chain without
+ * regions takes none (checked by the server against the database).
+ */
+export const storeBody = z.object({
+  store_name: requiredText(),
+  phone: storePhone,
+  email: optionalEmail(),
+  invoice_address: requiredText(500),
+  contact_person: requiredText(),
+  chain_id: requiredId,
+  region_id: optionalId,
+});
+export type StoreBody = z.output<typeof storeBody>;
+export type StoreInput = z.input<typeof storeBody>;
+
+export interface Store {
+  id: number;
+  store_name: string;
+  phone: string;
+  email: string | null;
+  invoice_address: string;
+  contact_person: string;
+  chain_id: number;
+  region_id: number | null;
+  chain: { id: number; chain_name: string; has_region: 0 | 1 };
+  region: { id: number; region_name: string } | null;
+  created_at: string;
+}
+
+export const STORE_SORTS = [
+  'id',
+  'store_name',
+  'phone',
+  'email',
+  'invoice_address',
+  'contact_person',
+  'chain_name',
+  'region_name',
+  'created_at',
+] as const;
+
+/** The store form loads its regions dropdown 20 at a time (spec 7). */
+export const STORE_FORM_REGION_LIMIT = 20;

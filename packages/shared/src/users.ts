@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { PASSWORD_MIN } from './constants.ts';
+import { blankToUndefined, idValue, requiredEmail, requiredText } from './org-fields.ts';
+
+/** entity_id: one id or a list of ids (multi-valued roles); empty means none. */
+export const entityIds = z
+  .preprocess((value) => {
+    const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
+    return list.map(blankToUndefined).filter((item) => item !== undefined);
+  }, z.array(idValue).max(1000))
+  .transform((ids) => [...new Set(ids)]);
+
+const entityType = z.preprocess(blankToUndefined, z.enum(['chain', 'region', 'store']).optional());
+
+const userFields = {
+  name: requiredText(),
+  email: requiredEmail().transform((email) => email.toLowerCase()),
+  phone_no: requiredText(50),
+  role: requiredText(100),
+  entity_type: entityType,
+  entity_id: entityIds,
+};
+
+/**
+ * User form (spec 5, api-contract): the role is a slug; entity_type and entity_id follow
+ * the role (admin-type roles carry none; the server drops them). Password required on
+ * create, optional on update (sent only when filled), at least 6 characters.
+ */
+export const createUserBody = z.object({
+  ...userFields,
+  password: z.string().min(1).min(PASSWORD_MIN).max(1000),
+});
+export const updateUserBody = z.object({
+  ...userFields,
+  password: z.preprocess(blankToUndefined, z.string().min(PASSWORD_MIN).max(1000).optional()),
+});
+export type CreateUserBody = z.output<typeof createUserBody>;
+export type UpdateUserBody = z.output<typeof updateUserBody>;
+export type UserInput = z.input<typeof updateUserBody>;
+
+export const USER_SORTS = ['id', 'name', 'email', 'phone_no', 'role', 'created_at'] as const;
