@@ -1,0 +1,50 @@
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './support/chromium.ts';
+
+// run-e2e.ts starts the real server and passes its address; by hand, point E2E_BASE_URL at a running one.
+const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
+const chromium = findChromium();
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './support/global-setup.ts',
+  outputDir: './test-results/artifacts',
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [
+    [process.env.CI ? 'line' : 'list'],
+    ['json', { outputFile: process.env.E2E_JSON_REPORT ?? './test-results/results.json' }],
+  ],
+  use: {
+    baseURL,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-GB',
+    timezoneId: 'Europe/Stockholm',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          // The Debian package's browser, never a Playwright download.
+          executablePath: chromium ?? undefined,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+});

@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Names the Debian `chromium` package (and other distributions) install the browser under. */
+const NAMES = ['chromium', 'chromium-browser'];
+
+/**
+ * The system Chromium: CHROMIUM_PATH when set, else the first of NAMES on PATH.
+ * Playwright's own browser downloads are never used (`playwright install` cannot run here).
+ */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.CHROMIUM_PATH) return isExecutable(env.CHROMIUM_PATH) ? env.CHROMIUM_PATH : null;
+  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    for (const name of NAMES) {
+      const candidate = path.join(dir, name);
+      if (isExecutable(candidate)) return candidate;
+    }
+  }
+  return null;
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
