@@ -125,3 +125,17 @@ export function notifySuccess(source: string | { message?: string | null } | nul
   const message = typeof source === 'string' ? source : source?.message;
   show('teal', i18n.t('toast.success', { ns: 'common', message: message || t('done') }), IconCheck);
 }
+
+/**
+ * Chat, seen-marking and upload (spec 8): a 422 shows its FIRST message prefixed with the code,
+ * "Error 422 - {first message}"; any other failure as `notifyError`.
+ */
+export function notifyErrorWithCode(error: unknown): ErrorReport {
+  const report = describeError(error);
+  if (report.status !== 422) return notifyError(error);
+  const first = report.messages[0] ?? report.text;
+  const shown = { ...report, text: errorText(422, first) };
+  show('red', shown.text, IconAlertCircle);
+  playErrorSound();
+  return shown;
+}

@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Page } from '@wop/shared/api';
+import type { ChatMessage } from '@wop/shared/chat';
+import { CHAT_POLL_MS } from '@wop/shared/constants';
+import { getPage } from '../../../lib/api.ts';
+
+/** GET /api/orders/{id}/messages: the newest `limit` messages, newest first. */
+export function getMessages(orderId: number, limit: number, signal?: AbortSignal): Promise<Page<ChatMessage>> {
+  return getPage<ChatMessage>(`/orders/${orderId}/messages`, { limit, page: 1 }, signal);
+}
+
+export const chatKeys = {
+  all: (orderId: number) => ['chat', orderId] as const,
+  messages: (orderId: number, limit: number) => ['chat', orderId, 'messages', limit] as const,
+  unread: (orderId: number) => ['chat', orderId, 'unread'] as const,
+};
+
+export const messagesQueryOptions = (orderId: number, limit: number) =>
+  queryOptions({
+    queryKey: chatKeys.messages(orderId, limit),
+    queryFn: ({ signal }) => getMessages(orderId, limit, signal),
+    staleTime: 0,
+  });
+
+/** Polls every 10 s while the panel is open (spec 4); growing the limit keeps the shown page until the bigger one arrives. */
+export function useMessages(orderId: number, limit: number) {
+  return useQuery({
+    ...messagesQueryOptions(orderId, limit),
+    refetchInterval: CHAT_POLL_MS,
+    placeholderData: keepPreviousData,
+  });
+}
