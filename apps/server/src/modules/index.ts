@@ -4,6 +4,7 @@ import chainsRoutes from './chains/chains.routes.ts';
 import chatRoutes from './chat/chat.routes.ts';
 import filesRoutes from './files/files.routes.ts';
 import healthRoutes from './health/health.routes.ts';
+import importsRoutes from './imports/imports.routes.ts';
 import ordersRoutes from './orders/orders.routes.ts';
 import orderstatusRoutes from './orderstatus/orderstatus.routes.ts';
 import regionsRoutes from './regions/regions.routes.ts';
@@ -26,4 +27,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(ordersRoutes);
   await app.register(chatRoutes);
   await app.register(filesRoutes);
+  await app.register(importsRoutes);
 }

@@ -1,0 +1,105 @@
+import { STORE_IMPORT_SORTS, storeImportFields } from '@wop/shared/imports';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerCatalogue } from '../../i18n/index.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { envelope, idParam, listQuery, optional, pageEnvelope } from '../../lib/http.ts';
+import { readMultipart } from '../files/multipart.ts';
+import { importsMessages } from './imports.messages.ts';
+import { createImportsService, ImportFailed } from './imports.service.ts';
+
+registerCatalogue(importsMessages);
+
+const importRecord = z.object({
+  id: z.number(),
+  chain: z.object({ id: z.number(), chain_name: z.string() }),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  file_name: z.string().nullable(),
+  created_at: z.string(),
+  total_imported: z.number(),
+  total_failed: z.number(),
+});
+const failure = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) });
+const fileDescription =
+  'data_file: a CSV or TXT file, UTF-8 with or without BOM, comma or semicolon separated, the header on line 1. ' +
+  'A failing file is a 422 whose errors are keyed by line number; nothing is written.';
+
+/** The failure box of the web app: every failing line with its messages. */
+async function sendFailure(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  if (!(error instanceof ImportFailed)) throw error;
+  return reply.status(422).send({ message: request.t('imports.failed'), errors: error.errors });
+}
+
+export default async function importsRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const imports = createImportsService(app.db);
+  const tags = ['imports'];
+
+  app.get(
+    '/import/store',
+    {
+      schema: {
+        tags,
+        description: 'Past store imports, failed attempts included.',
+        querystring: listQuery(STORE_IMPORT_SORTS).extend({ chain_id: optional(z.coerce.number().pipe(idParam)) }),
+        response: { 200: pageEnvelope(importRecord) },
+      },
+      onRequest: app.requirePermission('store:import'),
+    },
+    async (request) => ({ message: null, payload: await imports.list(request.user, request.query) }),
+  );
+
+  app.post(
+    '/import/store',
+    {
+      schema: {
+        tags,
+        description: `multipart/form-data: chain_id and ${fileDescription} Columns: store_name, phone, email, invoice_address, contact_person, region_name.`,
+        consumes: ['multipart/form-data'],
+        response: { 201: envelope(importRecord), 422: failure },
+      },
+      onRequest: app.requirePermission('store:import'),
+    },
+    async (request, reply) => {
+      const form = await readMultipart(request, 'data_file');
+      const fields = storeImportFields.safeParse(form.fields);
+      const file = form.files.find((f) => f.field === 'data_file');
+      const invalid: Record<string, string[]> = {};
+      if (!fields.success) for (const issue of fields.error.issues) invalid[String(issue.path[0])] = [issue.message];
+      if (!file) invalid.data_file = ['v:required'];
+      if (Object.keys(invalid).length > 0) throw new ValidationError(invalid);
+      try {
+        const payload = await imports.importStores(request.user, fields.data!.chain_id, file, request.locale);
+        return reply
+          .status(201)
+          .send({ message: request.t('imports.stores_imported', { count: payload.total_imported }), payload });
+      } catch (error) {
+        return sendFailure(request, reply, error);
+      }
+    },
+  );
+
+  app.post(
+    '/import/user/update',
+    {
+      schema: {
+        tags,
+        description: `multipart/form-data: ${fileDescription} Columns: email, name, phone_no, role, chain_name, region_name, store_name, password (several chains, regions or stores separated by |).`,
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(z.object({ created: z.number(), updated: z.number() })), 422: failure },
+      },
+      onRequest: app.requirePermission('user:bulk-update'),
+    },
+    async (request, reply) => {
+      const form = await readMultipart(request, 'data_file');
+      const file = form.files.find((f) => f.field === 'data_file');
+      try {
+        const payload = await imports.updateUsers(request.user, file, request.locale);
+        return reply.send({ message: request.t('imports.users_updated', { ...payload }), payload });
+      } catch (error) {
+        return sendFailure(request, reply, error);
+      }
+    },
+  );
+}

@@ -1,0 +1,70 @@
+/** Store import and bulk user update: the columns of the files (api-contract "Imports") and the forms. */
+import { z } from 'zod';
+
+export const STORE_IMPORT_COLUMNS = [
+  'store_name',
+  'phone',
+  'email',
+  'invoice_address',
+  'contact_person',
+  'region_name',
+] as const;
+export const STORE_IMPORT_REQUIRED = ['store_name', 'phone', 'invoice_address', 'contact_person'] as const;
+
+export const USER_IMPORT_COLUMNS = [
+  'email',
+  'name',
+  'phone_no',
+  'role',
+  'chain_name',
+  'region_name',
+  'store_name',
+  'password',
+] as const;
+export const USER_IMPORT_REQUIRED = ['email'] as const;
+/** Several chains, regions or stores of one user in one cell. */
+export const IMPORT_LIST_SEPARATOR = '|';
+
+/** The sample files the web app offers, with exactly the contract's headers. */
+export const STORE_IMPORT_SAMPLE = [
+  STORE_IMPORT_COLUMNS.join(','),
+  'Norrgården Vasastan,0812345678,vasastan@example.com,"Odengatan 1, 113 22 Stockholm",Anna Berg,',
+  'Norrgården Kungsholmen,0812345679,,"Fleminggatan 5, 112 26 Stockholm",Erik Lund,',
+].join('\n');
+export const USER_IMPORT_SAMPLE = [
+  USER_IMPORT_COLUMNS.join(','),
+  'new.manager@example.com,Maria Nilsson,0701234567,store-manager,,,Norrgården Södermalm,secret123',
+  'director@example.com,,0709876543,,,,,',
+].join('\n');
+
+const id = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
+  z.number().int().positive().max(999_999_999),
+);
+
+/** The import form (spec 3): chain_id, and data_file checked by the form and the server. */
+export const storeImportFields = z.object({ chain_id: id });
+
+export interface StoreImportRecord {
+  id: number;
+  chain: { id: number; chain_name: string };
+  user: { id: number; name: string } | null;
+  file_name: string | null;
+  created_at: string;
+  total_imported: number;
+  total_failed: number;
+}
+
+export interface UserImportResult {
+  created: number;
+  updated: number;
+}
+
+export const STORE_IMPORT_SORTS = [
+  'id',
+  'created_at',
+  'total_imported',
+  'total_failed',
+  'chain_name',
+  'user_name',
+] as const;
