@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/auth.routes.ts';
 import chainsRoutes from './chains/chains.routes.ts';
 import chatRoutes from './chat/chat.routes.ts';
+import exportsRoutes from './exports/exports.routes.ts';
 import filesRoutes from './files/files.routes.ts';
 import healthRoutes from './health/health.routes.ts';
 import importsRoutes from './imports/imports.routes.ts';
@@ -28,4 +29,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(chatRoutes);
   await app.register(filesRoutes);
   await app.register(importsRoutes);
+  await app.register(exportsRoutes);
 }

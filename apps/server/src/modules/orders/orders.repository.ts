@@ -60,7 +60,7 @@ export interface OrderRow extends Record<string, unknown> {
 }
 
 /** The filters of the list (spec 3) as one condition on `orders`; every branch is index-backed. */
-function whereOf(f: OrderListFilter): SQL | undefined {
+export function whereOf(f: OrderListFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [f.scope];
   if (f.chain_id) parts.push(sql`${orders.chainId} = ${f.chain_id}`);
   if (f.region_id) parts.push(sql`${orders.regionId} = ${f.region_id}`);

@@ -77,7 +77,7 @@ const orderDetail = order.extend({
 });
 
 const filterId = optional(z.coerce.number().int().positive().max(999_999_999));
-const listQuerystring = listQuery(ORDER_SORTS, 'project_number').extend({
+export const listQuerystring = listQuery(ORDER_SORTS, 'project_number').extend({
   chain_id: filterId,
   region_id: filterId,
   store_id: filterId,

@@ -1,0 +1,86 @@
+import { EXPORT_TYPES, type ExportType } from '@wop/shared/constants';
+import { can, PERMISSIONS } from '@wop/shared/roles';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerCatalogue } from '../../i18n/index.ts';
+import { ForbiddenError } from '../../lib/errors.ts';
+import { optional } from '../../lib/http.ts';
+import { attachmentHeader } from '../files/file-check.ts';
+import { EXPORTS } from './export-sources.ts';
+import { exportsMessages } from './exports.messages.ts';
+import { createSheetWriter, type ExportFormat } from './sheet-writer.ts';
+
+registerCatalogue(exportsMessages);
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+const exportPermissions = Object.values(EXPORTS).map((source) => source.permission);
+
+export default async function exportsRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  /** Signed in, and allowed to export this type (or, for an unknown type, anything: that is then a 422). */
+  async function mayExport(request: FastifyRequest) {
+    await app.authenticate(request);
+    const type = (request.query as Record<string, unknown>)?.type;
+    const source = EXPORTS[type as ExportType];
+    const allowed = source
+      ? can(request.user.role, source.permission)
+      : exportPermissions.some((permission) => can(request.user.role, permission));
+    if (!allowed) throw new ForbiddenError();
+  }
+
+  app.get(
+    '/export',
+    {
+      schema: {
+        tags: ['exports'],
+        description:
+          'A spreadsheet of a list: `type` names the list, the other parameters are that list’s filters ' +
+          '(page and limit are ignored: everything that matches). XLSX, or CSV with `format=csv`. Holds exactly ' +
+          'what the caller may see. Streamed. Opened by the browser with a download token in ?access_token=. ' +
+          `Permissions: ${Object.entries(EXPORTS)
+            .map(([type, s]) => `${type} ${PERMISSIONS[s.permission].join('/')}`)
+            .join('; ')}.`,
+        querystring: z.looseObject({
+          type: z.enum(EXPORT_TYPES),
+          format: optional(z.enum(['xlsx', 'csv'])).transform((value) => value ?? 'xlsx'),
+          access_token: z.string().optional(),
+          token: z.string().optional(),
+        }),
+      },
+      config: { download: true },
+      onRequest: mayExport,
+    },
+    async (request, reply) => {
+      const { type, format } = request.query;
+      const source = EXPORTS[type];
+      const filters = source.query.parse(request.query) as never;
+      const ctx = { db: app.db, user: request.user, locale: request.locale, timezone: app.appConfig.APP_TIMEZONE };
+      const rows = source.rows(ctx, filters);
+      // The first batch is read before answering, so a bad filter is still a clean 422.
+      const first = await rows.next();
+      const header = source.columns.map((column) => request.t(`exports.col.${column}`));
+      const writer = createSheetWriter(format, request.t(`exports.sheet.${source.sheet}`), header);
+      const day = new Date().toISOString().slice(0, 10);
+      void (async () => {
+        try {
+          if (!first.done) await writer.addRows(first.value);
+          for await (const batch of rows) await writer.addRows(batch);
+          await writer.finish();
+        } catch (error) {
+          request.log.error({ err: error }, 'export failed');
+          writer.stream.destroy(error as Error);
+        }
+      })();
+      return reply
+        .header('content-type', CONTENT_TYPES[format])
+        .header('content-disposition', attachmentHeader(`${source.file}-${day}.${format}`))
+        .header('cache-control', 'private, no-store')
+        .send(writer.stream);
+    },
+  );
+}

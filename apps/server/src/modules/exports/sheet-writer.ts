@@ -1,0 +1,66 @@
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+
+export type Cell = string | number | null | undefined;
+export type ExportFormat = 'xlsx' | 'csv';
+
+/**
+ * Text that a spreadsheet would read as a formula (= + - @, or a leading tab or carriage return)
+ * is written with a leading apostrophe, so opening an export never runs anything (CSV injection).
+ */
+export function neutralise(value: Cell): Cell {
+  if (typeof value !== 'string') return value;
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export interface SheetWriter {
+  /** The file as it is written; pipe it to the response. */
+  stream: PassThrough;
+  /** Adds rows; resolves when the reader has room for more (constant memory on big exports). */
+  addRows(rows: Cell[][]): Promise<void>;
+  finish(): Promise<void>;
+}
+
+/** A streaming XLSX (exceljs WorkbookWriter) or CSV (csv-stringify, UTF-8 with BOM) writer. */
+export function createSheetWriter(format: ExportFormat, sheetName: string, header: string[]): SheetWriter {
+  const out = new PassThrough({ highWaterMark: 256 * 1024 });
+  const drained = async () => {
+    if (out.writableNeedDrain) await once(out, 'drain');
+  };
+
+  if (format === 'csv') {
+    const csv = stringify({ bom: true, record_delimiter: '\r\n' });
+    csv.pipe(out);
+    csv.write(header.map((cell) => neutralise(cell)));
+    const write = async (row: Cell[]) => {
+      if (!csv.write(row.map((cell) => neutralise(cell) ?? ''))) await once(csv, 'drain');
+    };
+    return {
+      stream: out,
+      async addRows(rows) {
+        for (const row of rows) await write(row);
+        await drained();
+      },
+      async finish() {
+        csv.end();
+      },
+    };
+  }
+
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.addRow(header.map(neutralise)).commit();
+  return {
+    stream: out,
+    async addRows(rows) {
+      for (const row of rows) sheet.addRow(row.map((cell) => neutralise(cell) ?? null)).commit();
+      await drained();
+    },
+    async finish() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}
