@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
+import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { ordersInScope } from '../../lib/scope-sql.ts';
@@ -10,6 +13,20 @@ import { ordersInScope } from '../../lib/scope-sql.ts';
  * (order_id, id) index. No row back means "not visible" and the service answers 404.
  * Polling (10 000 users every 10 s) depends on this staying one round trip.
  */
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a query as a named prepared statement: PostgreSQL plans it once per connection instead of on
+ * every poll. The name follows the text (scope filters of different shapes are different statements).
+ */
+async function run<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `chat_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  const { $client } = db as Db & { $client: Pool };
+  const result = await $client.query<T>({ name, text, values: params as unknown[] });
+  return result.rows;
+}
 
 const visibleOrder = (orderId: number, scope: Scope): SQL => {
   const filter = ordersInScope(scope);
@@ -28,9 +45,11 @@ export const unreadCountSql = (userId: number): SQL<number> => sql<number>`(
                          where s.user_id = ${userId} and s.order_id = ${orders.id}), 0)
     and m.sender_id is distinct from ${userId})`;
 
-export async function unreadCount(db: DbOrTx, orderId: number, userId: number, scope: Scope) {
-  const { rows } = await db.execute<{ message_count: number }>(sql`
-    select ${unreadCountSql(userId)} as message_count from ${orders} where ${visibleOrder(orderId, scope)}`);
+export async function unreadCount(db: Db, orderId: number, userId: number, scope: Scope) {
+  const rows = await run<{ message_count: number }>(
+    db,
+    sql`select ${unreadCountSql(userId)} as message_count from ${orders} where ${visibleOrder(orderId, scope)}`,
+  );
   return rows[0]?.message_count;
 }
 
@@ -46,12 +65,14 @@ export interface MessageRow extends Record<string, unknown> {
 
 /** Newest first. One row per message, or one row with id null when the page is empty; none when not visible. */
 export async function listMessages(
-  db: DbOrTx,
+  db: Db,
   orderId: number,
   scope: Scope,
   page: { limit: number; offset: number },
 ): Promise<MessageRow[] | undefined> {
-  const { rows } = await db.execute<MessageRow>(sql`
+  const rows = await run<MessageRow>(
+    db,
+    sql`
     select ${orders.id} as order_id, t.total, m.id, m.sender_id, u.name as sender_name, m.body, m.created_at
     from ${orders}
     cross join lateral (select count(*)::int as total from chat_messages c where c.order_id = ${orders.id}) t
@@ -63,18 +84,14 @@ export async function listMessages(
     ) m on true
     left join users u on u.id = m.sender_id
     where ${visibleOrder(orderId, scope)}
-    order by m.id desc nulls last`);
+    order by m.id desc nulls last`,
+  );
   return rows.length ? rows : undefined;
 }
 
-export async function insertMessage(db: DbOrTx, orderId: number, scope: Scope, senderId: number, body: string) {
-  const { rows } = await db.execute<{
-    id: number;
-    order_id: number;
-    sender_id: number;
-    body: string;
-    created_at: Date;
-  }>(
+export async function insertMessage(db: Db, orderId: number, scope: Scope, senderId: number, body: string) {
+  const rows = await run<{ id: number; order_id: number; sender_id: number; body: string; created_at: Date }>(
+    db,
     sql`
     insert into chat_messages (order_id, sender_id, body)
     select ${orders.id}, ${senderId}, ${body} from ${orders} where ${visibleOrder(orderId, scope)}
@@ -87,10 +104,12 @@ export async function insertMessage(db: DbOrTx, orderId: number, scope: Scope, s
  * Moves the user's marker up to the order's newest message (or to `upTo`, the newest message the
  * user has been shown, if smaller). Never moves it back.
  */
-export async function markSeen(db: DbOrTx, orderId: number, scope: Scope, userId: number, upTo?: number) {
+export async function markSeen(db: Db, orderId: number, scope: Scope, userId: number, upTo?: number) {
   const newest = sql`coalesce((select max(c.id) from chat_messages c where c.order_id = ${orders.id}), 0)`;
   const target = upTo === undefined ? newest : sql`least(${newest}, ${upTo})`;
-  const { rows } = await db.execute<{ last_seen_message_id: number; message_count: number }>(sql`
+  const rows = await run<{ last_seen_message_id: number; message_count: number }>(
+    db,
+    sql`
     with marker as (
       insert into chat_seen (user_id, order_id, last_seen_message_id, created_at)
       select ${userId}, ${orders.id}, ${target}, now() from ${orders} where ${visibleOrder(orderId, scope)}
@@ -103,6 +122,7 @@ export async function markSeen(db: DbOrTx, orderId: number, scope: Scope, userId
       (select count(*)::int from chat_messages c
        where c.order_id = marker.order_id and c.id > marker.last_seen_message_id
          and c.sender_id is distinct from ${userId}) as message_count
-    from marker`);
+    from marker`,
+  );
   return rows[0];
 }
