@@ -158,7 +158,7 @@ async function main() {
   await server.stop();
   const locked = fs.existsSync(path.join(dataDir, 'server.lock'));
   console.log(
-    `total: ${totalAttempts} writes sent, ${ackedMessages.size} chat messages acknowledged over ${rounds} kills, ` +
+    `total: ${totalAttempts} writes sent (${totalErrors} cut off by the kills), ${ackedMessages.size} chat messages acknowledged over ${rounds} kills, ` +
       `${lost} acknowledged writes lost, ${failedChecks} failed writes after a restart; ` +
       `lock file left after a clean stop: ${locked ? 'yes' : 'no'}`,
   );
