@@ -1,0 +1,182 @@
+import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { STORE_FORM_REGION_LIMIT, type Store, storeBody } from '@wop/shared/stores';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { useRole } from '../../../lib/current-user.ts';
+import { notifySuccess } from '../../../lib/errors.ts';
+import { setServerErrors } from '../../../lib/forms.ts';
+import { zodValidate } from '../../../lib/zod-form.ts';
+import { chainOptionsQueryOptions } from '../../chains/api/chains.ts';
+import { regionOptionsQueryOptions } from '../../regions/api/regions.ts';
+import { storeQueryOptions, useSaveStore } from '../api/stores.ts';
+
+interface Values {
+  store_name: string;
+  phone: string;
+  email: string;
+  invoice_address: string;
+  contact_person: string;
+  chain_id: string | null;
+  region_id: string | null;
+}
+
+const toValues = (store: Store | undefined, chainId?: number | null): Values => ({
+  store_name: store?.store_name ?? '',
+  phone: store?.phone ?? '',
+  email: store?.email ?? '',
+  invoice_address: store?.invoice_address ?? '',
+  contact_person: store?.contact_person ?? '',
+  chain_id: store ? String(store.chain_id) : chainId ? String(chainId) : null,
+  region_id: store?.region_id ? String(store.region_id) : null,
+});
+
+/**
+ * Create or update a store. In chain mode (`lockedChainId`) the chain is fixed; a chain-admin
+ * cannot move a store to another chain (spec 6), so its chain is locked on update too.
+ */
+export function StoreFormDialog({
+  opened,
+  storeId,
+  lockedChainId,
+  onClose,
+}: {
+  opened: boolean;
+  storeId?: number | null;
+  lockedChainId?: number | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('stores');
+  const existing = useQuery({ ...storeQueryOptions(storeId ?? 0), enabled: opened && !!storeId });
+  return (
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={storeId ? t('form.updateTitle') : t('form.createTitle')}
+      loading={!!storeId && !existing.data}
+    >
+      <StoreForm
+        key={`${storeId ?? 'new'}`}
+        storeId={storeId}
+        store={existing.data}
+        lockedChainId={lockedChainId}
+        onDone={onClose}
+      />
+    </FormDialog>
+  );
+}
+
+function StoreForm({
+  storeId,
+  store,
+  lockedChainId,
+  onDone,
+}: {
+  storeId?: number | null;
+  store?: Store;
+  lockedChainId?: number | null;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('stores');
+  const role = useRole();
+  const save = useSaveStore();
+  const chains = useQuery(chainOptionsQueryOptions());
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: toValues(store, lockedChainId),
+    validate: zodValidate(storeBody),
+  });
+  const chainLocked = !!lockedChainId || (!!storeId && role === 'chain-admin');
+  const chainId = form.values.chain_id ? Number(form.values.chain_id) : null;
+  const chain =
+    chains.data?.data.find((c) => c.id === chainId) ?? (store && store.chain_id === chainId ? store.chain : undefined);
+  const hasRegions = chain?.has_region === 1;
+  const regions = useQuery({
+    ...regionOptionsQueryOptions(chainId ?? 0, STORE_FORM_REGION_LIMIT),
+    enabled: chainId !== null && hasRegions,
+  });
+
+  const chainOptions = (chains.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.chain_name }));
+  if (store && !chainOptions.some((o) => o.value === String(store.chain_id))) {
+    chainOptions.push({ value: String(store.chain_id), label: store.chain.chain_name });
+  }
+  const regionOptions = (regions.data?.data ?? []).map((r) => ({ value: String(r.id), label: r.region_name }));
+  // The dropdown holds 20 regions: keep the store's own region selectable even beyond those.
+  if (store?.region && store.chain_id === chainId && !regionOptions.some((o) => o.value === String(store.region?.id))) {
+    regionOptions.push({ value: String(store.region.id), label: store.region.region_name });
+  }
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const body = {
+        ...values,
+        chain_id: values.chain_id ? Number(values.chain_id) : null,
+        region_id: hasRegions && values.region_id ? Number(values.region_id) : null,
+      };
+      notifySuccess(await save.mutateAsync({ id: storeId, body }));
+      form.reset();
+      onDone();
+    } catch (error) {
+      setServerErrors(form, error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label={t('fields.chain')}
+            withAsterisk
+            searchable
+            disabled={chainLocked}
+            data={chainOptions}
+            {...form.getInputProps('chain_id')}
+            onChange={(value) => {
+              // Changing the chain clears the region (spec 4).
+              form.setFieldValue('chain_id', value);
+              form.setFieldValue('region_id', null);
+            }}
+          />
+          {hasRegions && (
+            <Select
+              label={t('fields.region')}
+              searchable
+              clearable
+              data={regionOptions}
+              nothingFoundMessage={t('noRegions')}
+              {...form.getInputProps('region_id')}
+            />
+          )}
+          <TextInput label={t('fields.store_name')} withAsterisk data-autofocus {...form.getInputProps('store_name')} />
+          <TextInput label={t('fields.contact_person')} withAsterisk {...form.getInputProps('contact_person')} />
+          <TextInput
+            label={t('fields.phone')}
+            description={t('form.phoneHint')}
+            type="tel"
+            inputMode="numeric"
+            withAsterisk
+            {...form.getInputProps('phone')}
+          />
+          <TextInput label={t('fields.email')} type="email" {...form.getInputProps('email')} />
+        </SimpleGrid>
+        <Textarea
+          label={t('fields.invoice_address')}
+          withAsterisk
+          autosize
+          minRows={2}
+          {...form.getInputProps('invoice_address')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('common:actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

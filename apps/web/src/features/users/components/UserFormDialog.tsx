@@ -1,0 +1,317 @@
+import { Button, Group, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import type { User } from '@wop/shared/api';
+import { isLocale, PASSWORD_MIN } from '@wop/shared/constants';
+import { assignableRoles, type EntityType, isRoleSlug, ROLE_ENTITY } from '@wop/shared/roles';
+import { v, validationText } from '@wop/shared/validation';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { asSentence, notifySuccess } from '../../../lib/errors.ts';
+import { setServerErrors } from '../../../lib/forms.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { chainOptionsQueryOptions } from '../../chains/api/chains.ts';
+import { regionOptionsQueryOptions } from '../../regions/api/regions.ts';
+import { roleOptionsQueryOptions } from '../../roles/api/roles.ts';
+import { storeOptionsQueryOptions } from '../../stores/api/stores.ts';
+import { type UserPayload, userQueryOptions, useSaveUser } from '../api/users.ts';
+
+interface Values {
+  name: string;
+  email: string;
+  phone_no: string;
+  password: string;
+  role: string | null;
+  /** Several for a chain-admin; the one chain the regions or stores come from otherwise. */
+  chain_id: string[];
+  region_id: string[];
+  store_id: string[];
+}
+
+const entityOf = (role: string | null): EntityType | null => (isRoleSlug(role) ? ROLE_ENTITY[role] : null);
+/** The form field that holds a role's entity (spec 3: chain_id, region_id, store_id map to entity_id). */
+const ENTITY_FIELD: Record<EntityType, 'chain_id' | 'region_id' | 'store_id'> = {
+  chain: 'chain_id',
+  region: 'region_id',
+  store: 'store_id',
+};
+
+function toValues(user: User | undefined, lockedChainId: number | null, soleChainId: number | null): Values {
+  const chain = lockedChainId ?? soleChainId;
+  const base: Values = {
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    phone_no: user?.phone_no ?? '',
+    password: '',
+    role: user?.role ?? null,
+    chain_id: chain ? [String(chain)] : [],
+    region_id: [],
+    store_id: [],
+  };
+  if (!user) return base;
+  const ids = user.entities_ids.map(String);
+  if (user.entity_type === 'chain') return { ...base, chain_id: ids };
+  if (user.entity_type === 'region') {
+    const regionChain = user.entities_data[0]?.chain_id;
+    return { ...base, chain_id: regionChain ? [String(regionChain)] : base.chain_id, region_id: ids };
+  }
+  if (user.entity_type === 'store') {
+    const regionIds = new Set(user.entities_data.map((s) => s.region_id ?? null));
+    const detail = user.entity_detail;
+    return {
+      ...base,
+      chain_id: detail ? [String(detail.chain_id)] : base.chain_id,
+      region_id: regionIds.size === 1 && detail?.region_id ? [String(detail.region_id)] : [],
+      store_id: ids,
+    };
+  }
+  return base;
+}
+
+/** Create or update a user; the entity fields follow the role. */
+export function UserFormDialog({
+  opened,
+  userId,
+  lockedChainId,
+  onClose,
+}: {
+  opened: boolean;
+  userId?: number | null;
+  lockedChainId?: number | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('users');
+  const existing = useQuery({ ...userQueryOptions(userId ?? 0), enabled: opened && !!userId });
+  const chains = useQuery({ ...chainOptionsQueryOptions(), enabled: opened });
+  return (
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={userId ? t('form.updateTitle') : t('form.createTitle')}
+      loading={(!!userId && !existing.data) || chains.isPending}
+    >
+      <UserForm
+        key={`${userId ?? 'new'}`}
+        userId={userId}
+        user={existing.data}
+        lockedChainId={lockedChainId ?? null}
+        onDone={onClose}
+      />
+    </FormDialog>
+  );
+}
+
+function UserForm({
+  userId,
+  user,
+  lockedChainId,
+  onDone,
+}: {
+  userId?: number | null;
+  user?: User;
+  lockedChainId: number | null;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('users');
+  const me = useCurrentUser();
+  const save = useSaveUser();
+  const roles = useQuery(roleOptionsQueryOptions());
+  const chains = useQuery(chainOptionsQueryOptions());
+  const chainList = chains.data?.data ?? [];
+  // A chain-admin with a single chain has it preselected (spec 4).
+  const soleChainId = me.role === 'chain-admin' && chainList.length === 1 ? chainList[0].id : null;
+
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: toValues(user, lockedChainId, soleChainId),
+    validate: (values) => {
+      const locale = isLocale(i18n.language) ? i18n.language : 'en';
+      const text = (key: string) => asSentence(validationText(key, locale));
+      const errors: Record<string, string> = {};
+      for (const field of ['name', 'email', 'phone_no', 'role'] as const) {
+        if (!values[field]?.trim()) errors[field] = text(v('required'));
+      }
+      if (!userId && !values.password) errors.password = text(v('required'));
+      else if (values.password && values.password.length < PASSWORD_MIN) {
+        errors.password = text(v('min_length', PASSWORD_MIN));
+      }
+      const entity = entityOf(values.role);
+      if ((entity === 'chain' || entity === 'region') && values.chain_id.length === 0)
+        errors.chain_id = text(v('required'));
+      if (entity === 'region' && values.region_id.length === 0) errors.region_id = text(v('required'));
+      if (entity === 'store' && values.store_id.length === 0) errors.store_id = text(v('required'));
+      return errors;
+    },
+  });
+
+  const entity = entityOf(form.values.role);
+  const chainId = entity && entity !== 'chain' && form.values.chain_id[0] ? Number(form.values.chain_id[0]) : null;
+  const chain = chainList.find((c) => c.id === chainId);
+  const hasRegions = chain?.has_region === 1;
+  const regionId = entity === 'store' && form.values.region_id[0] ? Number(form.values.region_id[0]) : null;
+  const regions = useQuery({
+    ...regionOptionsQueryOptions(chainId ?? 0, 500),
+    enabled: chainId !== null && (entity === 'region' || (entity === 'store' && hasRegions)),
+  });
+  const stores = useQuery({
+    ...storeOptionsQueryOptions(chainId ?? 0, regionId),
+    enabled: chainId !== null && entity === 'store',
+  });
+
+  const allowed = me.role === 'super-admin' || me.role === 'admin' ? null : (assignableRoles(me.role) as string[]);
+  const roleOptions = (roles.data?.data ?? [])
+    .filter((role) => !allowed || allowed.includes(role.slug) || role.slug === user?.role)
+    .map((role) => ({ value: role.slug, label: t(`roleNames.${role.slug}`, { defaultValue: role.title }) }));
+  const chainOptions = chainList.map((c) => ({ value: String(c.id), label: c.chain_name }));
+  const regionOptions = (regions.data?.data ?? []).map((r) => ({ value: String(r.id), label: r.region_name }));
+  const storeOptions = (stores.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.store_name }));
+  const chainLocked = lockedChainId !== null;
+
+  // Changing the role clears the entity selections; changing the chain clears region and store;
+  // changing the region clears the store (spec 4).
+  const keepChain = () => (lockedChainId ? [String(lockedChainId)] : soleChainId ? [String(soleChainId)] : []);
+  const setRole = (role: string | null) => {
+    form.setValues({ role, chain_id: keepChain(), region_id: [], store_id: [] });
+  };
+  const setChain = (ids: string[]) => form.setValues({ chain_id: ids, region_id: [], store_id: [] });
+  const setRegion = (ids: string[]) => form.setValues({ region_id: ids, store_id: [] });
+  const single = (field: 'chain_id' | 'region_id', onChange: (ids: string[]) => void) => ({
+    value: form.values[field][0] ?? null,
+    error: form.errors[field],
+    onChange: (value: string | null) => onChange(value ? [value] : []),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    const type = entityOf(values.role);
+    const body: UserPayload = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      phone_no: values.phone_no.trim(),
+      role: values.role ?? '',
+    };
+    // The password is sent only when filled (spec 5).
+    if (values.password) body.password = values.password;
+    if (type) {
+      body.entity_type = type;
+      body.entity_id = values[ENTITY_FIELD[type]].map(Number);
+    }
+    try {
+      notifySuccess(await save.mutateAsync({ id: userId, body }));
+      form.reset();
+      onDone();
+    } catch (error) {
+      const field = type ? ENTITY_FIELD[type] : 'role';
+      setServerErrors(form, error, { entity_id: [field], entity_type: [field] });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('fields.name')}
+            withAsterisk
+            autoComplete="off"
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            withAsterisk
+            autoComplete="off"
+            {...form.getInputProps('email')}
+          />
+          <TextInput label={t('fields.phone_no')} type="tel" withAsterisk {...form.getInputProps('phone_no')} />
+          <PasswordInput
+            label={t('fields.password')}
+            description={userId ? t('form.passwordHint') : undefined}
+            withAsterisk={!userId}
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+          <Select
+            label={t('fields.role')}
+            withAsterisk
+            allowDeselect={false}
+            data={roleOptions}
+            {...form.getInputProps('role')}
+            onChange={setRole}
+          />
+          {entity === 'chain' &&
+            (chainLocked ? (
+              <TextInput
+                label={t('fields.chain')}
+                value={chain?.chain_name ?? chainList.find((c) => c.id === lockedChainId)?.chain_name ?? ''}
+                readOnly
+                variant="filled"
+              />
+            ) : (
+              <MultiSelect
+                label={t('fields.chains')}
+                withAsterisk
+                searchable
+                data={chainOptions}
+                value={form.values.chain_id}
+                error={form.errors.chain_id}
+                onChange={setChain}
+              />
+            ))}
+          {(entity === 'region' || entity === 'store') && (
+            <Select
+              label={t('fields.chain')}
+              withAsterisk={entity === 'region'}
+              searchable
+              disabled={chainLocked}
+              data={chainOptions}
+              {...single('chain_id', setChain)}
+            />
+          )}
+          {entity === 'region' && (
+            <MultiSelect
+              label={t('fields.regions')}
+              withAsterisk
+              searchable
+              disabled={chainId === null}
+              data={regionOptions}
+              value={form.values.region_id}
+              error={form.errors.region_id}
+              onChange={setRegion}
+            />
+          )}
+          {entity === 'store' && hasRegions && (
+            <Select
+              label={t('fields.region')}
+              searchable
+              clearable
+              data={regionOptions}
+              {...single('region_id', setRegion)}
+            />
+          )}
+          {entity === 'store' && (
+            <MultiSelect
+              label={t('fields.stores')}
+              withAsterisk
+              searchable
+              disabled={chainId === null}
+              data={storeOptions}
+              value={form.values.store_id}
+              error={form.errors.store_id}
+              onChange={(ids) => form.setFieldValue('store_id', ids)}
+            />
+          )}
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('common:actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

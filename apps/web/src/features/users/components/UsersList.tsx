@@ -1,0 +1,202 @@
+import { Button, Select, Stack, Text } from '@mantine/core';
+import { IconDownload, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { User } from '@wop/shared/api';
+import { assignableRoles } from '@wop/shared/roles';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
+import { useListFilter } from '../../../components/DataTable/list-params.ts';
+import { RowActions } from '../../../components/RowActions.tsx';
+import { openDownload } from '../../../lib/api.ts';
+import { useCan, useCurrentUser } from '../../../lib/current-user.ts';
+import { notifyError, notifySuccess } from '../../../lib/errors.ts';
+import { chainOptionsQueryOptions } from '../../chains/api/chains.ts';
+import { regionOptionsQueryOptions } from '../../regions/api/regions.ts';
+import { roleOptionsQueryOptions } from '../../roles/api/roles.ts';
+import { storeOptionsQueryOptions } from '../../stores/api/stores.ts';
+import { getUsers, USERS_KEY, useDeleteUser } from '../api/users.ts';
+import { UserFormDialog } from './UserFormDialog.tsx';
+
+export type UserDialog = null | { mode: 'create' } | { mode: 'update'; id: number };
+
+const entityNames = (user: User) =>
+  user.entities_data.map((e) => e.chain_name ?? e.region_name ?? e.store_name ?? `#${e.id}`).join(', ');
+
+/**
+ * Users in the caller's scope with filters (role; chain -> region -> store, where changing the
+ * chain clears region and store, and changing the region clears the store). In chain mode
+ * (`chainId`) the chain is fixed.
+ */
+export function UsersList({
+  chainId,
+  dialog: controlled,
+  onDialogChange,
+}: {
+  chainId?: number;
+  dialog?: UserDialog;
+  onDialogChange?: (dialog: UserDialog) => void;
+}) {
+  const { t } = useTranslation('users');
+  const me = useCurrentUser();
+  const canManage = useCan('user:manage');
+  const [own, setOwn] = useState<UserDialog>(null);
+  const dialog = controlled !== undefined ? controlled : own;
+  const setDialog = onDialogChange ?? setOwn;
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const remove = useDeleteUser();
+  const [params] = useSearchParams();
+
+  const [roleFilter, setRoleFilter] = useListFilter('role_id');
+  const [chainFilter, setChainFilter] = useListFilter('chain_id', ['region_id', 'store_id']);
+  const [regionFilter, setRegionFilter] = useListFilter('region_id', ['store_id']);
+  const [storeFilter, setStoreFilter] = useListFilter('store_id');
+  const roles = useQuery(roleOptionsQueryOptions());
+  const chains = useQuery(chainOptionsQueryOptions());
+  const activeChainId = chainId ?? (chainFilter ? Number(chainFilter) : null);
+  const activeChain = chains.data?.data.find((c) => c.id === activeChainId);
+  const regions = useQuery({
+    ...regionOptionsQueryOptions(activeChainId ?? 0, 500),
+    enabled: !!activeChainId && activeChain?.has_region === 1,
+  });
+  const stores = useQuery({
+    ...storeOptionsQueryOptions(activeChainId ?? 0, regionFilter ? Number(regionFilter) : null),
+    enabled: !!activeChainId,
+  });
+
+  // A chain-admin changes only store managers and regional directors (spec 6).
+  const allowed = me.role === 'super-admin' || me.role === 'admin' ? null : (assignableRoles(me.role) as string[]);
+  const mayChange = (user: User) => canManage && (!allowed || allowed.includes(user.role)) && user.id !== me.id;
+
+  const columns: DataTableColumn<User>[] = [
+    { key: 'id', header: t('fields.id'), sortable: true, width: 70 },
+    { key: 'name', header: t('fields.name'), sortable: true },
+    { key: 'email', header: t('fields.email'), sortable: true },
+    { key: 'phone_no', header: t('fields.phone_no'), sortable: true },
+    { key: 'role', header: t('fields.role'), sortable: true, render: (user) => user.role_label || user.role_title },
+    {
+      key: 'entities',
+      header: t('fields.entities'),
+      render: (user) => (
+        <Text size="sm" lineClamp={2}>
+          {entityNames(user) || '–'}
+        </Text>
+      ),
+    },
+  ];
+
+  const filters = (
+    <>
+      <Select
+        label={t('fields.role')}
+        placeholder={t('filters.allRoles')}
+        clearable
+        w={200}
+        data={(roles.data?.data ?? []).map((r) => ({
+          value: String(r.id),
+          label: t(`roleNames.${r.slug}`, { defaultValue: r.title }),
+        }))}
+        value={roleFilter || null}
+        onChange={setRoleFilter}
+      />
+      {!chainId && (
+        <Select
+          label={t('fields.chain')}
+          placeholder={t('filters.allChains')}
+          clearable
+          searchable
+          w={220}
+          data={(chains.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.chain_name }))}
+          value={chainFilter || null}
+          onChange={setChainFilter}
+        />
+      )}
+      {activeChain?.has_region === 1 && (
+        <Select
+          label={t('fields.region')}
+          placeholder={t('filters.allRegions')}
+          clearable
+          searchable
+          w={200}
+          data={(regions.data?.data ?? []).map((r) => ({ value: String(r.id), label: r.region_name }))}
+          value={regionFilter || null}
+          onChange={setRegionFilter}
+        />
+      )}
+      {activeChainId && (
+        <Select
+          label={t('fields.store')}
+          placeholder={t('filters.allStores')}
+          clearable
+          searchable
+          w={220}
+          data={(stores.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.store_name }))}
+          value={storeFilter || null}
+          onChange={setStoreFilter}
+        />
+      )}
+    </>
+  );
+
+  const exportUsers = () => {
+    const query: Record<string, string> = { type: 'UsersExport' };
+    for (const name of ['q', 'role_id', 'chain_id', 'region_id', 'store_id']) {
+      const value = params.get(name);
+      if (value) query[name] = value;
+    }
+    if (chainId) query.chain_id = String(chainId);
+    openDownload('/export', query).catch(notifyError);
+  };
+
+  return (
+    <Stack>
+      <DataTable<User>
+        label={t('title')}
+        queryKey={[...USERS_KEY, 'list', chainId ?? 'all']}
+        queryFn={(query, signal) => getUsers(chainId ? { ...query, chain_id: chainId } : query, signal)}
+        columns={columns}
+        filterParams={['role_id', 'chain_id', 'region_id', 'store_id']}
+        filters={filters}
+        toolbar={
+          <>
+            {canManage && (
+              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={exportUsers}>
+                {t('common:actions.export')}
+              </Button>
+            )}
+            {canManage && (
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ mode: 'create' })}>
+                {t('create')}
+              </Button>
+            )}
+          </>
+        }
+        rowActions={(user) =>
+          mayChange(user) ? (
+            <RowActions
+              name={user.name}
+              onEdit={() => setDialog({ mode: 'update', id: user.id })}
+              onDelete={() => setDeleting(user)}
+            />
+          ) : null
+        }
+      />
+      <UserFormDialog
+        opened={dialog !== null}
+        userId={dialog?.mode === 'update' ? dialog.id : null}
+        lockedChainId={chainId}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDelete
+        opened={deleting !== null}
+        name={deleting?.name}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (deleting) notifySuccess(await remove.mutateAsync(deleting.id));
+        }}
+      />
+    </Stack>
+  );
+}
