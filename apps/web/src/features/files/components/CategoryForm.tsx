@@ -1,0 +1,146 @@
+import {
+  ActionIcon,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPaperclip, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { CATEGORY_FILE_TYPES } from '@wop/shared/constants';
+import { CATEGORY_FILE_ACCEPT, type Category, categoryBody } from '@wop/shared/files';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../lib/errors.ts';
+import { setServerErrors } from '../../../lib/forms.ts';
+import { zodValidate } from '../../../lib/zod-form.ts';
+import { folderChainsQueryOptions, useSaveCategory } from '../api/categories.ts';
+
+interface Values {
+  chain_id: string | null;
+  category_name: string;
+  title: string;
+  sub_title: string;
+  description: string;
+  files: File[];
+}
+
+const ACCEPT = Object.entries(CATEGORY_FILE_ACCEPT)
+  .flatMap(([mime, exts]) => [mime, ...exts])
+  .join(',');
+
+/**
+ * The folder form: create (no category) or update plus add files (a category). Files are
+ * docx, png, jpg or pdf; the server checks their content as well.
+ */
+export function CategoryForm({
+  category,
+  onDone,
+  onCancel,
+}: {
+  category?: Category;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('files');
+  const chains = useQuery(folderChainsQueryOptions());
+  const save = useSaveCategory();
+  const form = useForm<Values>({
+    initialValues: {
+      chain_id: category ? String(category.chain_id) : null,
+      category_name: category?.category_name ?? '',
+      title: category?.title ?? '',
+      sub_title: category?.sub_title ?? '',
+      description: category?.description ?? '',
+      files: [],
+    },
+    validate: zodValidate<Values>(categoryBody, (values) => ({ ...values, chain_id: values.chain_id ?? undefined })),
+  });
+
+  const submit = form.onSubmit(async ({ files, ...values }) => {
+    try {
+      const fields = { ...values, chain_id: values.chain_id ? Number(values.chain_id) : null };
+      notifySuccess(await save.mutateAsync({ id: category?.id, fields, files }));
+      form.reset();
+      onDone();
+    } catch (error) {
+      setServerErrors(form, error);
+    }
+  });
+
+  const files = form.values.files;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label={t('fields.chain')}
+            withAsterisk
+            searchable
+            data={(chains.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.chain_name }))}
+            {...form.getInputProps('chain_id')}
+          />
+          <TextInput label={t('fields.categoryName')} {...form.getInputProps('category_name')} />
+          <TextInput label={t('fields.title')} withAsterisk {...form.getInputProps('title')} />
+          <TextInput label={t('fields.subTitle')} {...form.getInputProps('sub_title')} />
+        </SimpleGrid>
+        <Textarea
+          label={t('fields.description')}
+          withAsterisk
+          autosize
+          minRows={3}
+          {...form.getInputProps('description')}
+        />
+        <FileInput
+          label={category ? t('fields.addFiles') : t('fields.files')}
+          description={t('fields.filesHint', { types: CATEGORY_FILE_TYPES.join(', ') })}
+          multiple
+          clearable
+          accept={ACCEPT}
+          leftSection={<IconPaperclip size={16} aria-hidden />}
+          value={files}
+          onChange={(value) => form.setFieldValue('files', value)}
+          error={form.errors.files}
+        />
+        {files.length > 0 && (
+          <List size="sm" spacing={4} aria-label={t('fields.selectedFiles')}>
+            {files.map((file, index) => (
+              <List.Item key={`${file.name}-${file.size}-${file.lastModified}`}>
+                <Group gap={6} wrap="nowrap">
+                  {file.name}
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    color="gray"
+                    aria-label={t('removeSelected', { name: file.name })}
+                    onClick={() =>
+                      form.setFieldValue(
+                        'files',
+                        files.filter((_, i) => i !== index),
+                      )
+                    }
+                  >
+                    <IconX size={14} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {category ? t('save') : t('create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StoreImportRecord, UserImportResult } from '@wop/shared/imports';
+import { api, getPage, type QueryParams, toFormData } from '../../../lib/api.ts';
+
+export const STORE_IMPORTS_KEY = ['store-imports'] as const;
+
+export const getStoreImports = (query: QueryParams, signal?: AbortSignal) =>
+  getPage<StoreImportRecord>('/import/store', query, signal);
+
+export function useImportStores() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ chainId, file }: { chainId: number; file: File }) =>
+      api.post<StoreImportRecord>('/import/store', toFormData({ chain_id: chainId, data_file: file })),
+    // A failed import is recorded too: reload the list either way.
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: STORE_IMPORTS_KEY });
+      await queryClient.invalidateQueries({ queryKey: ['stores'] });
+    },
+  });
+}
+
+export function useBulkUpdateUsers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => api.post<UserImportResult>('/import/user/update', toFormData({ data_file: file })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}
+
+/** The chains to import into (the import dialog's dropdown). */
+export const importChainsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['chains', 'options', 'import'],
+    queryFn: ({ signal }) =>
+      getPage<{ id: number; chain_name: string }>(
+        '/chains',
+        { limit: 1000, sort_by: 'chain_name', sort_order: 'asc' },
+        signal,
+      ),
+    staleTime: 60_000,
+  });

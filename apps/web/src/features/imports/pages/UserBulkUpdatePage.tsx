@@ -1,0 +1,74 @@
+import { Button, Card, FileInput, Group, List, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconUpload } from '@tabler/icons-react';
+import { IMPORT_LIST_SEPARATOR, USER_IMPORT_COLUMNS, USER_IMPORT_SAMPLE } from '@wop/shared/imports';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../lib/errors.ts';
+import { required, setServerErrors } from '../../../lib/forms.ts';
+import { usePageHeader } from '../../../lib/page-header.tsx';
+import { useBulkUpdateUsers } from '../api/imports.ts';
+import { ImportFailureBox, importLineErrors, type LineErrors } from '../components/ImportFailureBox.tsx';
+import { SampleCsvButton } from '../components/SampleCsvButton.tsx';
+
+/** /users/bulk-update: a CSV or TXT file that updates users by e-mail and creates unknown ones. */
+export function UserBulkUpdatePage() {
+  const { t } = useTranslation('imports');
+  usePageHeader(t('users.title'), null);
+  const update = useBulkUpdateUsers();
+  const [failures, setFailures] = useState<LineErrors | null>(null);
+  const form = useForm<{ data_file: File | null }>({
+    initialValues: { data_file: null },
+    validate: { data_file: required(() => t('fields.dataFile')) },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setFailures(null);
+    try {
+      notifySuccess(await update.mutateAsync(values.data_file as File));
+      form.reset();
+    } catch (error) {
+      const lines = importLineErrors(error);
+      if (lines) setFailures(lines);
+      else setServerErrors(form, error);
+    }
+  });
+
+  return (
+    <Card withBorder padding="lg" maw={720}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm">{t('users.intro')}</Text>
+          <List size="sm" spacing={2}>
+            <List.Item>{t('users.ruleMatch')}</List.Item>
+            <List.Item>{t('users.ruleCreate')}</List.Item>
+            <List.Item>{t('users.ruleMany', { separator: IMPORT_LIST_SEPARATOR })}</List.Item>
+          </List>
+          <Text size="xs" c="dimmed">
+            {t('columnsLabel')}: <code>{USER_IMPORT_COLUMNS.join(', ')}</code>
+          </Text>
+          <FileInput
+            label={t('fields.dataFile')}
+            description={t('fields.dataFileHint')}
+            withAsterisk
+            clearable
+            accept=".csv,.txt,text/csv,text/plain"
+            leftSection={<IconUpload size={16} aria-hidden />}
+            {...form.getInputProps('data_file')}
+            onChange={(file) => {
+              setFailures(null);
+              form.setFieldValue('data_file', file);
+            }}
+          />
+          {failures && <ImportFailureBox errors={failures} />}
+          <Group justify="space-between">
+            <SampleCsvButton content={USER_IMPORT_SAMPLE} fileName="users-sample.csv" />
+            <Button type="submit" loading={update.isPending}>
+              {t('users.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
