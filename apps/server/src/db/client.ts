@@ -32,8 +32,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return { db: drizzle({ client: pool, schema }), pool, embedded: false, close: () => pool.end() };
   }
   const embedded = await startEmbedded(options.dataDir);
-  // The socket server runs one connection at a time; a larger pool fails with ECONNRESET.
-  const pool = new pg.Pool({ ...embedded.connection, max: embedded.maxConnections, idleTimeoutMillis: 0 });
+  // PGlite runs one query at a time and cannot interleave transactions: one pooled connection.
+  const pool = new pg.Pool({ ...embedded.connection, max: embedded.poolSize, idleTimeoutMillis: 0 });
   // Single-user PGlite has no checkpointer: checkpoint now and then so WAL stays small.
   const checkpoints = setInterval(() => pool.query('CHECKPOINT').catch(() => {}), 5 * 60_000);
   checkpoints.unref();

@@ -86,6 +86,26 @@ describe('the embedded data directory', () => {
     expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
   });
 
+  it('answers the next query normally after a query fails', async () => {
+    const database = await openDatabase({ dataDir: tempDir() });
+    try {
+      for (let i = 0; i < 5; i++) {
+        await expect(database.pool.query('select * from no_such_table')).rejects.toThrow(/does not exist/);
+        await expect(database.pool.query('select $1::int as n', [i])).resolves.toMatchObject({ rows: [{ n: i }] });
+      }
+      await expect(
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`create table t_rollback (id int)`);
+          await tx.execute(sql`select * from no_such_table`);
+        }),
+      ).rejects.toThrow();
+      const { rows } = await database.pool.query(`select to_regclass('t_rollback') as t`);
+      expect(rows).toEqual([{ t: null }]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('keeps committed rows across a close and reopen', async () => {
     const dir = tempDir();
     const one = await openDatabase({ dataDir: dir });

@@ -7,7 +7,8 @@ import { lockDataDir } from './lock.ts';
 export interface EmbeddedServer {
   /** `pg` connection settings for the private socket. */
   connection: { host: string; port: number; user: string; database: string };
-  maxConnections: number;
+  /** Connections the app may pool: one, as queries and transactions must not interleave. */
+  poolSize: number;
   stop(): Promise<void>;
 }
 
@@ -16,7 +17,11 @@ const SOCKET_PORT = 5432;
 /** Locks DATA_DIR, starts PGlite on DATA_DIR/pgdata in a worker and serves it on a private socket. */
 export async function startEmbedded(dataDir: string): Promise<EmbeddedServer> {
   const release = lockDataDir(dataDir);
-  const maxConnections = 1;
+  // PGlite runs one query at a time; the app uses ONE pooled connection (poolSize). pg-pool drops
+  // a connection after any query error and connects again at once, before the socket server has
+  // seen the old one close: one spare slot lets that reconnect in instead of failing with EPIPE.
+  const poolSize = 1;
+  const maxConnections = poolSize + 1;
   // A directory only this user can enter: the socket in it is reachable by this process alone.
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-pg-'));
   fs.chmodSync(socketDir, 0o700);
@@ -48,7 +53,7 @@ export async function startEmbedded(dataDir: string): Promise<EmbeddedServer> {
   let stopping: Promise<void> | undefined;
   return {
     connection: { host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' },
-    maxConnections,
+    poolSize,
     stop() {
       stopping ??= new Promise<void>((resolve) => {
         const done = () => {

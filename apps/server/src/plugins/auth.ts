@@ -1,5 +1,4 @@
 import { can, isRoleSlug, type Permission } from '@wop/shared/roles';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ForbiddenError, UnauthenticatedError } from '../lib/errors.ts';
@@ -22,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-interface TokenRow extends Record<string, unknown> {
+interface TokenRow {
   id: number;
   name: string;
   email: string;
@@ -32,6 +31,16 @@ interface TokenRow extends Record<string, unknown> {
   region_ids: number[];
   store_ids: number[];
 }
+
+const TOKEN_QUERY = `
+  select u.id, u.name, u.email, r.slug as role, t.kind,
+    array(select chain_id from user_chains where user_id = u.id order by chain_id) as chain_ids,
+    array(select region_id from user_regions where user_id = u.id order by region_id) as region_ids,
+    array(select store_id from user_stores where user_id = u.id order by store_id) as store_ids
+  from access_tokens t
+  join users u on u.id = t.user_id
+  join roles r on r.id = u.role_id
+  where t.token_hash = $1 and t.kind = $2 and t.expires_at > now()`;
 
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -59,15 +68,12 @@ export default fp(
       // Tokens in a URL end up in history and logs: only download tokens, only on download routes.
       if (urlToken && !request.routeOptions.config.download) throw new UnauthenticatedError();
       const kind = urlToken ? 'download' : 'session';
-      const { rows } = await app.db.execute<TokenRow>(sql`
-        select u.id, u.name, u.email, r.slug as role, t.kind,
-          array(select chain_id from user_chains where user_id = u.id order by chain_id) as chain_ids,
-          array(select region_id from user_regions where user_id = u.id order by region_id) as region_ids,
-          array(select store_id from user_stores where user_id = u.id order by store_id) as store_ids
-        from access_tokens t
-        join users u on u.id = t.user_id
-        join roles r on r.id = u.role_id
-        where t.token_hash = ${hashToken(token)} and t.kind = ${kind} and t.expires_at > now()`);
+      // A named statement: every request runs it, so each connection plans it once.
+      const { rows } = await app.database.pool.query<TokenRow>({
+        name: 'auth-token',
+        text: TOKEN_QUERY,
+        values: [hashToken(token), kind],
+      });
       const row = rows[0];
       if (!row) throw new UnauthenticatedError();
       if (!isRoleSlug(row.role)) throw new ForbiddenError();

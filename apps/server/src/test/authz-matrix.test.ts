@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { ROLES, type RoleSlug } from '@wop/shared/roles';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../db/seed.ts';
