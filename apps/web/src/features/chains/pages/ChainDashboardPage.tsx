@@ -5,6 +5,7 @@ import { Route, Routes, useLocation, useNavigate, useParams } from 'react-router
 import { NotFoundPage } from '../../../app/pages/NotFoundPage.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { usePageHeader } from '../../../lib/page-header.tsx';
+import { OrdersList } from '../../orders/components/OrdersList.tsx';
 import { RegionsList } from '../../regions/components/RegionsList.tsx';
 import { StoresList } from '../../stores/components/StoresList.tsx';
 import { UsersList } from '../../users/components/UsersList.tsx';
@@ -15,7 +16,7 @@ type Dialog = null | { mode: 'create' } | { mode: 'update'; id: number };
 type Section = 'stores' | 'users' | 'regions';
 
 /**
- * /chains/{id}: the chain's name and tabs information, stores, users and regions (only when
+ * /chains/{id}: the chain's name and tabs information, stores, orders, users and regions (only when
  * the chain has regions). The nested create/update paths of spec 2 open the dialogs in chain
  * mode (chain field locked): /stores/create, /stores/{id}/update, and so on.
  */
@@ -33,7 +34,7 @@ export function ChainDashboardPage() {
   const data = chain.data;
   const base = `/chains/${chainId}`;
   const tab = pathname.slice(base.length).split('/')[1] || 'information';
-  const tabs = ['information', 'stores', 'users', ...(data.has_region ? ['regions'] : [])];
+  const tabs = ['information', 'stores', 'orders', 'users', ...(data.has_region ? ['regions'] : [])];
 
   // Dialog state <-> URL: null is the list, create is /create, update is /{id}/update.
   const dialogFor = (section: Section) => (dialog: Dialog) =>
@@ -75,6 +76,8 @@ export function ChainDashboardPage() {
       </Tabs>
       <Routes>
         <Route index element={<ChainInformation chain={data} />} />
+        {/* The orders feature's list with the chain fixed (its detail/create pages own their routes). */}
+        <Route path="orders" element={<OrdersList chainId={chainId} />} />
         {sections.map((name) => [
           <Route key={name} path={name} element={section(name, null)} />,
           <Route key={`${name}-create`} path={`${name}/create`} element={section(name, { mode: 'create' })} />,
