@@ -1,13 +1,20 @@
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TOAST_MS } from '@wop/shared/constants';
 import { type ReactNode, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n.ts';
 import { createQueryClient } from './query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+
+/** Date pickers follow the interface language; weeks start on Monday in all three. */
+function LocalizedDates({ children }: { children: ReactNode }) {
+  const { i18n: instance } = useTranslation();
+  return <DatesProvider settings={{ locale: instance.language, firstDayOfWeek: 1 }}>{children}</DatesProvider>;
+}
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -29,8 +36,10 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
           forceColorScheme="light"
           env={env}
         >
-          <Notifications position="top-right" autoClose={TOAST_MS} limit={1} zIndex={1000} />
-          <ModalsProvider>{children}</ModalsProvider>
+          <LocalizedDates>
+            <Notifications position="top-right" autoClose={TOAST_MS} limit={1} zIndex={1000} />
+            <ModalsProvider>{children}</ModalsProvider>
+          </LocalizedDates>
         </MantineProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -104,7 +104,10 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (!response.ok || (text && !isJson)) {
     const status = response.ok ? 500 : response.status;
     if (status === 401 && !isLogin) clearSession('unauthenticated');
-    const message = isJson && typeof (json as { message?: unknown })?.message === 'string' ? (json as { message: string }).message : response.statusText;
+    const message =
+      isJson && typeof (json as { message?: unknown })?.message === 'string'
+        ? (json as { message: string }).message
+        : response.statusText;
     throw new ApiError(message, status, isJson ? json : null, isJson ? null : text);
   }
 

@@ -121,8 +121,11 @@ export function notifyError(error: unknown): ErrorReport {
 }
 
 /** "Success - {message}" from a string or from an answer's `message`. */
-export function notifySuccess(source: string | { message?: string | null } | null | undefined): void {
-  const message = typeof source === 'string' ? source : source?.message;
+export function notifySuccess(
+  source: string | { message?: string | null; payload?: unknown } | null | undefined,
+): void {
+  const payloadMessage = asText(asObject(typeof source === 'string' ? null : source?.payload)?.message);
+  const message = typeof source === 'string' ? source : (source?.message ?? payloadMessage);
   show('teal', i18n.t('toast.success', { ns: 'common', message: message || t('done') }), IconCheck);
 }
 

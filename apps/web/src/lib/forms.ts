@@ -27,7 +27,9 @@ export const required =
 export const minLength =
   (label: Label, min: number) =>
   (value: unknown): string | null =>
-    typeof value === 'string' && value.length < min ? tr('validation.minLength', { field: text(label), count: min }) : null;
+    typeof value === 'string' && value.length < min
+      ? tr('validation.minLength', { field: text(label), count: min })
+      : null;
 
 /** Runs checks in order and returns the first failure. */
 export const all =
@@ -49,7 +51,11 @@ interface FormWithErrors {
  * shows a server field's message on other fields, e.g. `{ title: ['slug'] }`.
  * Returns every message, for forms that list them all in an alert.
  */
-export function setServerErrors(form: FormWithErrors, error: unknown, aliases: Record<string, string[]> = {}): string[] {
+export function setServerErrors(
+  form: FormWithErrors,
+  error: unknown,
+  aliases: Record<string, string[]> = {},
+): string[] {
   const report = describeError(error);
   if (report.status !== 422) return [];
   const errors: Record<string, string> = { ...report.fieldErrors };

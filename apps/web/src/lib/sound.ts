@@ -3,7 +3,8 @@ let context: AudioContext | null = null;
 
 export function playErrorSound(): void {
   try {
-    const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const Ctor =
+      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctor) return;
     context ??= new Ctor();
     const ctx = context;

@@ -1,0 +1,99 @@
+import { Anchor, AppShell, Burger, Button, Group, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconPlus, IconTool } from '@tabler/icons-react';
+import { hasRoute } from '@wop/shared/roles';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { usePageHeaderState } from '../../lib/page-header.tsx';
+import { Sidebar } from './Sidebar.tsx';
+
+/** Mantine AppShell: the role's sidebar (a burger below 768 px), a header with the page title and its primary action. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const header = usePageHeaderState();
+
+  // A tap on a menu entry on a phone should show the page, not the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
+  useEffect(() => close(), [pathname, close]);
+
+  const canCreateOrder = hasRoute(user.role, 'order-create');
+  const defaultAction =
+    canCreateOrder && pathname !== '/orders/create' ? (
+      <Button
+        component={Link}
+        to="/orders/create"
+        leftSection={<IconPlus size={18} aria-hidden />}
+        size={isPhone ? 'compact-md' : 'sm'}
+      >
+        {t('actions.newOrder')}
+      </Button>
+    ) : null;
+  const action = header.action === undefined ? defaultAction : header.action;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+      styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
+    >
+      <a href="#main-content" className="wop-skip-link">
+        {t('nav.skipToContent')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Anchor
+              component={Link}
+              to="/"
+              visibleFrom="sm"
+              w={264 - 32}
+              underline="never"
+              c="inherit"
+              aria-label={t('appName')}
+              style={{ flexShrink: 0 }}
+            >
+              <Group gap="sm" wrap="nowrap">
+                <ThemeIcon size={34} radius="md" aria-hidden>
+                  <IconTool size={20} />
+                </ThemeIcon>
+                <Text fw={700} size="lg" aria-hidden>
+                  {t('appName')}
+                </Text>
+              </Group>
+            </Anchor>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('nav.toggleMenu')}
+              aria-expanded={opened}
+              aria-controls="app-navbar"
+            />
+            <Title order={1} size="h3" fw={650} lineClamp={1} style={{ minWidth: 0 }}>
+              {header.title ?? <VisuallyHidden>{t('appName')}</VisuallyHidden>}
+            </Title>
+          </Group>
+          {action && (
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+              {action}
+            </Group>
+          )}
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar id="app-navbar" aria-label={t('nav.mainMenu')}>
+        <Sidebar />
+      </AppShell.Navbar>
+      <AppShell.Main id="main-content" tabIndex={-1}>
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,35 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePageHeader } from '../../lib/page-header.tsx';
+import { loginPath, useSessionToken } from '../../lib/session.ts';
+
+/** Unknown paths, and routes the role does not have (spec 2). */
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  const signedIn = useSessionToken() !== null;
+  // Inside the shell the header names the page; logged out there is no header.
+  usePageHeader(t('notFound.short'));
+
+  return (
+    <Center mih={signedIn ? 'calc(100dvh - 140px)' : '100dvh'} px="md">
+      <Stack align="center" gap="md" maw={520} ta="center">
+        <Text fz={64} fw={800} c="brand.7" lh={1} aria-hidden>
+          {t('notFound.code')}
+        </Text>
+        <Title order={signedIn ? 2 : 1} size="h2">
+          {t('notFound.title')}
+        </Title>
+        <Text c="dimmed">{t('notFound.text')}</Text>
+        <Button
+          component={Link}
+          to={signedIn ? '/orders' : loginPath()}
+          leftSection={<IconArrowLeft size={18} aria-hidden />}
+        >
+          {signedIn ? t('notFound.backToOrders') : t('notFound.toLogin')}
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

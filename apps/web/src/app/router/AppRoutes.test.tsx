@@ -1,0 +1,198 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RoleSlug } from '@wop/shared/roles';
+import { lazy } from 'react';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../lib/storage.ts';
+import { LocationProbe, makeUser, mockApi, renderWithProviders, signIn } from '../../test/utils.tsx';
+import { AppRoutes, type PageMap } from './AppRoutes.tsx';
+import { PAGES } from './pages.ts';
+
+const fakePage = (text: string) => lazy(async () => ({ default: () => <p>{text}</p> }));
+
+/** The real pages plus stand-ins for feature pages other engineers add later. */
+const pages: PageMap = {
+  ...PAGES,
+  orders: fakePage('Orders list page'),
+  'order-detail': fakePage('Order detail page'),
+  'order-create': fakePage('Order create page'),
+  roles: fakePage('Roles page'),
+  'chain-dashboard': fakePage('Chain dashboard page'),
+};
+
+function renderAs(role: RoleSlug | 'janitor', route: string) {
+  signIn();
+  mockApi({
+    'GET /api/profile': { body: { message: null, payload: makeUser(role as RoleSlug) } },
+    'GET /api/orderstatus/all': {
+      body: { message: null, payload: { data: [{ id: 1, title: 'Pending', slug: 'pending' }] } },
+    },
+    'GET /api/orders': {
+      body: { message: null, payload: { data: [], current_page: 1, last_page: 1, per_page: 1, total: 3 } },
+    },
+  });
+  return renderWithProviders(
+    <>
+      <AppRoutes pages={pages} />
+      <LocationProbe />
+    </>,
+    { route },
+  );
+}
+
+const NOT_FOUND = 'The page you are looking for can not be found';
+
+describe('routes by role', () => {
+  it('shows a page the role has', async () => {
+    renderAs('super-admin', '/roles');
+    expect(await screen.findByText('Roles page')).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for a route the role does not have', async () => {
+    renderAs('store-manager', '/roles');
+    expect(await screen.findByText(NOT_FOUND)).toBeInTheDocument();
+    expect(screen.queryByText('Roles page')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Orders' })).toHaveAttribute('href', '/orders');
+  });
+
+  it('keeps order creation from a technician', async () => {
+    renderAs('technician', '/orders/create');
+    expect(await screen.findByText(NOT_FOUND)).toBeInTheDocument();
+  });
+
+  it('matches /orders/{id} on digits only', async () => {
+    renderAs('technician', '/orders/42');
+    expect(await screen.findByText('Order detail page')).toBeInTheDocument();
+  });
+
+  it('shows not-found for a non-numeric order id', async () => {
+    renderAs('technician', '/orders/abc');
+    expect(await screen.findByText(NOT_FOUND)).toBeInTheDocument();
+  });
+
+  it('accepts chain ids of up to 9 digits', async () => {
+    renderAs('admin', '/chains/123456789');
+    expect(await screen.findByText('Chain dashboard page')).toBeInTheDocument();
+  });
+
+  it('refuses chain ids longer than 9 digits', async () => {
+    renderAs('admin', '/chains/1234567890');
+    expect(await screen.findByText(NOT_FOUND)).toBeInTheDocument();
+  });
+
+  it('shows unknown paths as not found', async () => {
+    renderAs('admin', '/no/such/page');
+    expect(await screen.findByText(NOT_FOUND)).toBeInTheDocument();
+  });
+
+  it('gives a role outside the six no routes', async () => {
+    renderAs('janitor', '/account');
+    expect(await screen.findByText(NOT_FOUND)).toBeInTheDocument();
+  });
+
+  it('sends roles without a welcome page from / to /orders', async () => {
+    renderAs('admin', '/');
+    expect(await screen.findByText('Orders list page')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/orders');
+  });
+
+  it('shows the welcome page at / for a store manager, with open orders per status', async () => {
+    renderAs('store-manager', '/');
+    expect(await screen.findByText(/Alex/)).toBeInTheDocument();
+    expect(await screen.findByText('3 open orders')).toBeInTheDocument();
+  });
+});
+
+describe('the shell', () => {
+  it("shows the role's menu plus the common entries, and New order where the role may create orders", async () => {
+    renderAs('store-manager', '/account');
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    const labels = [...nav.querySelectorAll('a')].map((a) => a.textContent);
+    expect(labels).toEqual([
+      'Dashboard',
+      'Orders',
+      'Create order',
+      'Manuals and information',
+      'Emergency numbers',
+      'Alex TesterMy account',
+    ]);
+    expect(screen.getByRole('link', { name: 'New order' })).toHaveAttribute('href', '/orders/create');
+  });
+
+  it('has no New order button for a technician and no dashboard for an admin', async () => {
+    renderAs('technician', '/account');
+    await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(screen.queryByRole('link', { name: 'New order' })).not.toBeInTheDocument();
+  });
+
+  it('gives the super-admin its eight menu entries', async () => {
+    renderAs('super-admin', '/account');
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    const labels = [...nav.querySelectorAll('a')].map((a) => a.textContent);
+    expect(labels.slice(0, 8)).toEqual([
+      'Chains',
+      'Users',
+      'Roles',
+      'Work types',
+      'Order statuses',
+      'Orders',
+      'Import stores',
+      'Bulk update users',
+    ]);
+    expect(labels).not.toContain('Dashboard');
+  });
+});
+
+describe('signed out and failing profile', () => {
+  it('remembers the path and redirects to login while logged out', async () => {
+    mockApi({});
+    renderWithProviders(
+      <>
+        <AppRoutes pages={pages} />
+        <LocationProbe />
+      </>,
+      { route: '/orders/42?tab=files' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(window.localStorage.getItem(STORAGE_KEYS.returnTo)).toBe('/orders/42?tab=files');
+  });
+
+  it('shows the not-found page with a link to Login when not logged in', async () => {
+    const { NotFoundPage } = await import('../pages/NotFoundPage.tsx');
+    renderWithProviders(<NotFoundPage />);
+    expect(screen.getByText(NOT_FOUND)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('shows the maintenance screen when the profile call answers 500, and recovers on Refresh', async () => {
+    signIn();
+    let status = 500;
+    mockApi({
+      'GET /api/profile': () =>
+        status === 500
+          ? { status: 500, body: { message: 'Server Error' } }
+          : { body: { message: null, payload: makeUser('admin') } },
+    });
+    renderWithProviders(<AppRoutes pages={pages} />, { route: '/account' });
+    const refresh = await screen.findByRole('button', { name: 'Refresh' });
+    expect(screen.getByText("We'll be right back")).toBeInTheDocument();
+    status = 200;
+    await userEvent.click(refresh);
+    expect(await screen.findByRole('heading', { name: 'My account' })).toBeInTheDocument();
+  });
+
+  it('signs out when the profile call answers 401', async () => {
+    signIn();
+    mockApi({ 'GET /api/profile': { status: 401, body: { message: 'Unauthenticated.' } } });
+    renderWithProviders(
+      <>
+        <AppRoutes pages={pages} />
+        <LocationProbe />
+      </>,
+      { route: '/account' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull());
+  });
+});

@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import { type AppRoute, ROUTES } from '@wop/shared/roles';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { LoginPage } from '../../features/auth/pages/LoginPage.tsx';
+import { isApiError } from '../../lib/api.ts';
+import { CurrentUserContext, profileQueryOptions, useRole } from '../../lib/current-user.ts';
+import { PageHeaderProvider } from '../../lib/page-header.tsx';
+import {
+  DEFAULT_AFTER_LOGIN,
+  LOGIN_PATHS,
+  lastSignOutReason,
+  loginPath,
+  rememberReturnPath,
+  useSessionToken,
+} from '../../lib/session.ts';
+import { AppLayout } from '../layout/AppLayout.tsx';
+import { MaintenancePage } from '../pages/MaintenancePage.tsx';
+import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import { PAGES, type PageComponent } from './pages.ts';
+import { RoutePage } from './RoutePage.tsx';
+import { ROUTE_PATHS } from './route-table.ts';
+
+export type PageMap = Partial<Record<AppRoute, PageComponent>>;
+
+/**
+ * The whole route tree: the three login routes, then the signed-in app, whose routes are
+ * exactly the role's entries in the shared ROUTES table that have a page in PAGES.
+ * Anything else is the not-found page.
+ */
+export function AppRoutes({ pages = PAGES }: { pages?: PageMap }) {
+  return (
+    <Routes>
+      <Route path={LOGIN_PATHS.en} element={<LoginPage lng="en" />} />
+      <Route path={LOGIN_PATHS.sv} element={<LoginPage lng="sv" />} />
+      <Route path={LOGIN_PATHS.fi} element={<LoginPage lng="fi" />} />
+      <Route path="*" element={<SignedIn pages={pages} />} />
+    </Routes>
+  );
+}
+
+/** Logged out: remember where the user was going and send them to login (spec 2). */
+function SignedIn({ pages }: { pages: PageMap }) {
+  const token = useSessionToken();
+  const location = useLocation();
+  if (!token) {
+    if (lastSignOutReason() !== 'logout') rememberReturnPath(location.pathname + location.search + location.hash);
+    // Visiting / means English (spec 2); elsewhere the stored language's login.
+    return <Navigate to={location.pathname === '/' ? LOGIN_PATHS.en : loginPath()} replace />;
+  }
+  return <ProfileGate pages={pages} />;
+}
+
+/** Loads the user: spinner while loading, maintenance on 500, sign-out on 401 (the client clears the session). */
+function ProfileGate({ pages }: { pages: PageMap }) {
+  const profile = useQuery(profileQueryOptions());
+  if (profile.isPending) return <PageLoader fullScreen />;
+  if (profile.isError) {
+    if (isApiError(profile.error) && profile.error.status === 401) return <PageLoader fullScreen />;
+    return <MaintenancePage onRefresh={() => void profile.refetch()} refreshing={profile.isFetching} />;
+  }
+  return (
+    <CurrentUserContext.Provider value={profile.data}>
+      <PageHeaderProvider>
+        <AppLayout>
+          <RoleRoutes pages={pages} />
+        </AppLayout>
+      </PageHeaderProvider>
+    </CurrentUserContext.Provider>
+  );
+}
+
+function RoleRoutes({ pages }: { pages: PageMap }) {
+  const role = useRole();
+  const allowed: AppRoute[] = role ? ROUTES[role] : [];
+  const Welcome = allowed.includes('welcome') ? pages.welcome : undefined;
+  return (
+    <Routes>
+      <Route
+        path="/"
+        element={Welcome ? <RoutePage route="welcome" Page={Welcome} /> : <Navigate to={DEFAULT_AFTER_LOGIN} replace />}
+      />
+      {allowed.map((route) => {
+        const Page = pages[route];
+        if (route === 'welcome' || !Page) return null;
+        return <Route key={route} path={ROUTE_PATHS[route]} element={<RoutePage route={route} Page={Page} />} />;
+      })}
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

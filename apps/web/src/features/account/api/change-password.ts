@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Envelope } from '@wop/shared/api';
+import { api } from '../../../lib/api.ts';
+
+export interface PasswordInput {
+  new_password: string;
+  confirm_password: string;
+}
+
+/** POST /api/profile `{ new_password, confirm_password }`: other sessions of the user end. */
+export function changePassword(input: PasswordInput): Promise<Envelope<unknown>> {
+  return api.post<unknown>('/profile', input);
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import type { LoginAnswer } from '@wop/shared/api';
+import { api } from '../../../lib/api.ts';
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+
+/** POST /api/auth/login -> `{ access_token, token_type, expires_at, user }`. */
+export async function login(input: LoginInput): Promise<LoginAnswer> {
+  const { payload } = await api.post<LoginAnswer>('/auth/login', input);
+  return payload;
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

@@ -1,0 +1,85 @@
+import { Anchor, Box, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconTool } from '@tabler/icons-react';
+import { LOCALES, type Locale } from '@wop/shared/constants';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import { LANGUAGE_NAMES, setLanguage } from '../../../lib/i18n.ts';
+import { APP_NAME } from '../../../lib/page-header.tsx';
+import { getToken, LOGIN_PATHS } from '../../../lib/session.ts';
+import { LoginForm } from '../components/LoginForm.tsx';
+
+/** `/login` (English), `/se/login` (Swedish), `/fn/login` (Finnish): the route sets the language. */
+export function LoginPage({ lng }: { lng: Locale }) {
+  const { t } = useTranslation(['auth', 'common']);
+  // Only someone already signed in when arriving is sent on; a fresh sign-in navigates itself.
+  const [signedInOnArrival] = useState(() => getToken() !== null);
+
+  useEffect(() => {
+    void setLanguage(lng);
+  }, [lng]);
+
+  useEffect(() => {
+    document.title = `${t('login.title')} · ${t('common:appName', { defaultValue: APP_NAME })}`;
+  }, [t]);
+
+  if (signedInOnArrival) return <Navigate to="/" replace />;
+
+  return (
+    <Box
+      component="main"
+      mih="100dvh"
+      px="md"
+      py="xl"
+      style={{ background: 'linear-gradient(160deg, var(--mantine-color-brand-0) 0%, #f8f9fb 55%, #eef1f5 100%)' }}
+    >
+      <Center mih="calc(100dvh - 2 * var(--mantine-spacing-xl))">
+        <Stack w="100%" maw={420} gap="lg">
+          <Group gap="sm" justify="center">
+            <ThemeIcon size={44} radius="md" aria-hidden>
+              <IconTool size={26} />
+            </ThemeIcon>
+            <Stack gap={0}>
+              <Text fw={700} size="lg" lh={1.2}>
+                {t('common:appName')}
+              </Text>
+              <Text size="sm" c="dimmed" lh={1.3}>
+                {t('common:appTagline')}
+              </Text>
+            </Stack>
+          </Group>
+          <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', xs: 'xl' }}>
+            <Stack gap="lg">
+              <Stack gap={4}>
+                <Title order={1} size="h2">
+                  {t('login.title')}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {t('login.subtitle')}
+                </Text>
+              </Stack>
+              <LoginForm />
+            </Stack>
+          </Paper>
+          <Group component="nav" justify="center" gap="lg" aria-label={t('login.language')}>
+            {LOCALES.map((code) => (
+              <Anchor
+                key={code}
+                component={Link}
+                to={LOGIN_PATHS[code]}
+                lang={code}
+                size="sm"
+                fw={code === lng ? 700 : 500}
+                c={code === lng ? 'dark' : 'brand.8'}
+                aria-current={code === lng ? 'page' : undefined}
+                underline={code === lng ? 'never' : 'hover'}
+              >
+                {LANGUAGE_NAMES[code]}
+              </Anchor>
+            ))}
+          </Group>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}

@@ -1,0 +1,23 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+export interface OrderStatusOption {
+  id: number;
+  title: string;
+  slug: string;
+}
+
+/** GET /api/orderstatus/all -> `{ payload: { data: [{ id, title, slug }] } }`. */
+export async function getOrderStatuses(signal?: AbortSignal): Promise<OrderStatusOption[]> {
+  const { payload } = await api.get<{ data: OrderStatusOption[] }>('/orderstatus/all', { limit: 100 }, signal);
+  return payload?.data ?? [];
+}
+
+export const orderStatusesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['orderstatus', 'all'],
+    queryFn: ({ signal }) => getOrderStatuses(signal),
+    staleTime: 10 * 60_000,
+    // The welcome page explains the failure in place.
+    meta: { silent: true },
+  });

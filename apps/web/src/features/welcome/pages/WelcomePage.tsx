@@ -1,0 +1,152 @@
+import { Alert, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconBook, IconChevronRight, IconList, IconPhoneCall, IconPlus } from '@tabler/icons-react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { COMPLETED_STATUS } from '@wop/shared/constants';
+import { hasRoute } from '@wop/shared/roles';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { StatusBadge } from '../../../components/badges.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { usePageHeader } from '../../../lib/page-header.tsx';
+import { orderCountQueryOptions } from '../api/get-order-count.ts';
+import { orderStatusesQueryOptions } from '../api/get-order-statuses.ts';
+
+function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
+  if (hour >= 5 && hour < 12) return 'morning';
+  if (hour >= 12 && hour < 18) return 'afternoon';
+  return 'evening';
+}
+
+function Shortcut({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
+  return (
+    <Card
+      component={Link}
+      to={to}
+      withBorder
+      radius="md"
+      padding="md"
+      style={{ textDecoration: 'none', color: 'inherit' }}
+    >
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
+            {icon}
+          </ThemeIcon>
+          <Text fw={600}>{label}</Text>
+        </Group>
+        <IconChevronRight size={18} aria-hidden />
+      </Group>
+    </Card>
+  );
+}
+
+export function WelcomePage() {
+  const { t } = useTranslation(['welcome', 'common']);
+  const user = useCurrentUser();
+  const firstName = user.name.split(/\s+/)[0] || user.name;
+  const title = t(`greeting.${greetingKey(new Date().getHours())}`, { name: firstName });
+  usePageHeader(t('common:nav.dashboard'));
+
+  const statuses = useQuery(orderStatusesQueryOptions());
+  const open = (statuses.data ?? []).filter((status) => status.slug !== COMPLETED_STATUS);
+  const counts = useQueries({ queries: open.map((status) => orderCountQueryOptions(status.slug)) });
+  const anyCountFailed = counts.some((count) => count.isError);
+  const allCounted = counts.length > 0 && counts.every((count) => count.isSuccess);
+  const totalOpen = counts.reduce((sum, count) => sum + (count.data ?? 0), 0);
+  const failed = statuses.isError || anyCountFailed;
+
+  const retry = () => {
+    if (statuses.isError) void statuses.refetch();
+    for (const count of counts) if (count.isError) void count.refetch();
+  };
+
+  return (
+    <Stack gap="xl" maw={1100}>
+      <Stack gap={4}>
+        <Title order={2}>{title}</Title>
+        <Text c="dimmed">{t('subtitle')}</Text>
+      </Stack>
+
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="open-orders">
+        <Group justify="space-between" mb="md" gap="xs">
+          <Title order={3} size="h4" id="open-orders">
+            {t('openOrders')}
+          </Title>
+          {allCounted && (
+            <Text fw={600} aria-live="polite">
+              {t('openTotal', { count: totalOpen })}
+            </Text>
+          )}
+        </Group>
+
+        {failed && (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} mb="md" role="alert">
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">{t('loadError')}</Text>
+              <Button size="xs" variant="white" color="orange.9" onClick={retry}>
+                {t('common:actions.retry')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+
+        {statuses.isPending && (
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} h={92} radius="md" />
+            ))}
+          </SimpleGrid>
+        )}
+
+        {statuses.isSuccess && open.length === 0 && <Text c="dimmed">{t('noStatuses')}</Text>}
+
+        {open.length > 0 && (
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
+            {open.map((status, index) => {
+              const count = counts[index];
+              const label = t(`common:status.${status.slug}`, { defaultValue: status.title });
+              return (
+                <Card
+                  key={status.id}
+                  component={Link}
+                  to={`/orders?status=${encodeURIComponent(status.slug)}`}
+                  withBorder
+                  radius="md"
+                  padding="md"
+                  aria-label={`${t('showOrders', { status: label })}: ${count?.data ?? '–'}`}
+                  style={{ textDecoration: 'none', color: 'inherit' }}
+                >
+                  <Stack gap="xs">
+                    <StatusBadge status={status.slug} label={status.title} w="fit-content" />
+                    {count?.isPending ? (
+                      <Skeleton h={34} w={60} />
+                    ) : (
+                      <Text fz={30} fw={700} lh={1.1}>
+                        {count?.isSuccess ? count.data : '–'}
+                      </Text>
+                    )}
+                  </Stack>
+                </Card>
+              );
+            })}
+          </SimpleGrid>
+        )}
+      </Paper>
+
+      <Stack gap="sm" component="section" aria-labelledby="shortcuts">
+        <Title order={3} size="h4" id="shortcuts">
+          {t('shortcuts')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {hasRoute(user.role, 'order-create') && (
+            <Shortcut to="/orders/create" icon={<IconPlus size={20} />} label={t('shortcut.newOrder')} />
+          )}
+          <Shortcut to="/orders" icon={<IconList size={20} />} label={t('shortcut.orders')} />
+          <Shortcut to="/jour-nummer" icon={<IconPhoneCall size={20} />} label={t('shortcut.jour')} />
+          <Shortcut to="/upload-files" icon={<IconBook size={20} />} label={t('shortcut.manuals')} />
+        </SimpleGrid>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatRelative } from './dates.ts';
+
+// Local time, so the test does not depend on the machine's time zone.
+const when = new Date(2026, 10, 21, 14, 5);
+
+describe('date formats per language', () => {
+  it('writes date and time as each language does', () => {
+    expect(formatDateTime(when, 'en')).toBe('21 Nov 2026, 14:05');
+    expect(formatDateTime(when, 'sv')).toBe('21 nov. 2026 14:05');
+    expect(formatDateTime(when, 'fi')).toBe('21.11.2026 klo 14.05');
+  });
+
+  it('keeps short Swedish month names whole', () => {
+    expect(formatDate(new Date(2026, 4, 3), 'sv')).toBe('3 maj 2026');
+    expect(formatDate(new Date(2026, 2, 3), 'sv')).toBe('3 mars 2026');
+  });
+
+  it('returns an empty string for a missing or invalid date', () => {
+    expect(formatDateTime(null, 'en')).toBe('');
+    expect(formatDateTime('not a date', 'en')).toBe('');
+  });
+
+  it('says how long ago, in each language', () => {
+    const now = new Date(2026, 10, 21, 14, 10);
+    expect(formatRelative(when, 'en', now)).toBe('5 min ago');
+    expect(formatRelative(when, 'sv', now)).toBe('för 5 min sedan');
+    expect(formatRelative(when, 'fi', now)).toBe('5 min sitten');
+    expect(formatRelative(new Date(2026, 10, 21, 14, 9, 50), 'en', now)).toBe('just now');
+    expect(formatRelative(new Date(2026, 10, 19, 14, 10), 'sv', now)).toBe('för 2 dagar sedan');
+    expect(formatRelative(new Date(2026, 10, 20, 14, 10), 'en', now)).toBe('1 day ago');
+    expect(formatRelative(new Date(2026, 10, 23, 14, 10), 'fi', now)).toBe('2 päivän päästä');
+    expect(formatRelative(new Date(2026, 9, 1), 'en', now)).toBe('1 Oct 2026, 00:00');
+  });
+});

@@ -1,0 +1,91 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { User } from '@wop/shared/api';
+import type { RoleSlug } from '@wop/shared/roles';
+import type { ReactElement } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders } from '../app/providers.tsx';
+import { startSession } from '../lib/session.ts';
+
+export function testQueryClient(): QueryClient {
+  // Same global error reporting as the app, minus retries.
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
+}
+
+/** Renders inside the real providers (test env: no transitions, no portals) and a memory router. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', queryClient }: { route?: string; queryClient?: QueryClient } = {},
+) {
+  const client = queryClient ?? testQueryClient();
+  const result = render(
+    <AppProviders queryClient={client} env="test">
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...result, queryClient: client };
+}
+
+/** Shows the router's current location, so tests can read the URL state. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+export function makeUser(role: RoleSlug, overrides: Partial<User> = {}): User {
+  return {
+    id: 1,
+    name: 'Alex Tester',
+    email: `${role}@example.com`,
+    phone_no: '0701740605',
+    role,
+    role_title: role,
+    role_label: role,
+    entity_type: null,
+    entity_id: null,
+    entities_ids: [],
+    entities_data: [],
+    entity_detail: null,
+    ...overrides,
+  };
+}
+
+export function signIn(): void {
+  startSession('test-token', new Date(Date.now() + 3_600_000).toISOString());
+}
+
+export interface MockResponse {
+  status?: number;
+  body?: unknown;
+  /** Raw text body instead of JSON. */
+  text?: string;
+}
+type Handler = MockResponse | ((request: { url: URL; init: RequestInit }) => MockResponse);
+
+/**
+ * Replaces fetch with a router of handlers keyed "METHOD /path" (query string ignored).
+ * Unknown calls answer 404. Returns the mock to inspect calls.
+ */
+export function mockApi(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${(init.method ?? 'GET').toUpperCase()} ${url.pathname}`;
+    const handler = handlers[key];
+    const answer: MockResponse = handler
+      ? typeof handler === 'function'
+        ? handler({ url, init })
+        : handler
+      : { status: 404, body: { message: `No mock for ${key}` } };
+    const status = answer.status ?? 200;
+    const payload = answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
+    return new Response(status === 204 ? null : payload, {
+      status,
+      headers: { 'Content-Type': answer.text ? 'text/html' : 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
