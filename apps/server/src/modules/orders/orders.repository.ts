@@ -89,7 +89,7 @@ export function whereOf(f: OrderListFilter): SQL | undefined {
     const pattern = likePattern(f.q);
     const byNumber = /^\d{1,9}$/.test(f.q) ? sql`${orders.projectNumber} = ${Number(f.q)} or ` : sql``;
     parts.push(sql`(${byNumber}${orders.description} ilike ${pattern}
-      or ${orders.storeId} in (select id from stores where store_name ilike ${pattern}))`);
+      or ${orders.storeId} = any(array(select id from stores where store_name ilike ${pattern})))`);
   }
   return and(...parts.filter((p): p is SQL => p !== undefined));
 }
@@ -168,9 +168,11 @@ export async function listOrders(
 ) {
   const where = whereOf(filter);
   const whereSql = where ? sql`where ${where}` : sql``;
-  const pageQuery = sql`(select * from orders ${whereSql}
-    order by ${orderBy(page.sort_by, page.sort_order, 'inner')}
-    limit ${page.limit} offset ${(page.page - 1) * page.limit}) o`;
+  // The page's ids first (from the list indexes alone), then only those rows are read.
+  const pageQuery = sql`(select full_row.* from (select orders.id from orders ${whereSql}
+      order by ${orderBy(page.sort_by, page.sort_order, 'inner')}
+      limit ${page.limit} offset ${(page.page - 1) * page.limit}) page_ids
+    join orders full_row on full_row.id = page_ids.id) o`;
   const [{ rows }, { rows: counted }] = await Promise.all([
     db.execute<OrderRow>(
       sql`${detailSelect(pageQuery, userId, locale)} order by ${orderBy(page.sort_by, page.sort_order, 'outer')}`,
