@@ -1,0 +1,93 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '@wop/shared/api';
+import type { Order, OrderDetail, OrderDocument, OrderOptions, UpdateOrderBody } from '@wop/shared/orders';
+import { api, getPage, openDownload, type QueryParams, toFormData } from '../../../lib/api.ts';
+
+/** Every order query starts with this key: invalidate it after any change. */
+export const ORDERS_KEY = ['orders'] as const;
+
+/** GET /api/orders: a page of orders in the caller's scope, with filters (spec 3). */
+export const getOrders = (query: QueryParams, signal?: AbortSignal): Promise<Page<Order>> =>
+  getPage<Order>('/orders', query, signal);
+
+export const orderQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...ORDERS_KEY, 'detail', id],
+    queryFn: async ({ signal }) => (await api.get<OrderDetail>(`/orders/${id}`, undefined, signal)).payload,
+  });
+
+/** GET /api/orders/priority: `{ "10": title, ... }` in the interface language. */
+export const prioritiesQueryOptions = (lang: string) =>
+  queryOptions({
+    queryKey: [...ORDERS_KEY, 'priorities', lang],
+    queryFn: async ({ signal }) =>
+      (await api.get<{ priorities: Record<string, string> }>('/orders/priority', undefined, signal)).payload.priorities,
+    staleTime: 30 * 60_000,
+  });
+
+/** GET /api/orders/options: chains, regions, stores of the caller's scope (and technicians for admins). */
+export const orderOptionsQueryOptions = (filter: { chain_id?: number | string; region_id?: number | string }) =>
+  queryOptions({
+    queryKey: [...ORDERS_KEY, 'options', filter],
+    queryFn: async ({ signal }) => (await api.get<OrderOptions>('/orders/options', filter, signal)).payload,
+    staleTime: 5 * 60_000,
+  });
+
+/** GET /api/orders/projectnumber: the next number, shown read-only to store managers (not reserved). */
+export const projectNumberQueryOptions = () =>
+  queryOptions({
+    queryKey: [...ORDERS_KEY, 'projectnumber'],
+    queryFn: async ({ signal }) =>
+      (await api.get<{ project_number: number }>('/orders/projectnumber', undefined, signal)).payload.project_number,
+  });
+
+export interface CreateOrderInput {
+  description: string;
+  worktype_id: string;
+  priority: string;
+  chain_id?: string;
+  region_id?: string;
+  store_id?: string;
+  approval_status?: string;
+  documents: File[];
+}
+
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateOrderInput) =>
+      api.post<{ id: number; project_number: number }>('/orders', toFormData({ ...input, documents: input.documents })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
+  });
+}
+
+export function useUpdateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: Partial<Record<keyof UpdateOrderBody, unknown>> }) =>
+      api.put<OrderDetail>(`/orders/${id}`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
+  });
+}
+
+export function useDeleteOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/orders/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
+  });
+}
+
+export function useUploadDocuments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, files }: { id: number; files: File[] }) =>
+      api.post<OrderDocument[]>(`/orders/${id}/upload`, toFormData({ documents: files })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
+  });
+}
+
+/** Opens the order PDF in a new tab (with a short-lived download token). */
+export const openOrderPdf = (id: number, lang: string) => openDownload(`/orders/generatePdf/${id}`, { lang });
+/** Opens or downloads an attachment. */
+export const openDocument = (doc: OrderDocument) => openDownload(doc.url);

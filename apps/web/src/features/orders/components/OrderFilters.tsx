@@ -1,0 +1,142 @@
+import { Checkbox, Select } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useQuery } from '@tanstack/react-query';
+import { APPROVAL_STATUSES } from '@wop/shared/constants';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useListFilter } from '../../../components/DataTable/list-params.ts';
+import { useRole } from '../../../lib/current-user.ts';
+import { orderOptionsQueryOptions } from '../api/orders.ts';
+import { statusOptionsQueryOptions, workTypeOptionsQueryOptions } from '../api/reference.ts';
+
+export const ORDER_FILTERS = [
+  'chain_id',
+  'region_id',
+  'store_id',
+  'worktype_id',
+  'status',
+  'approval_status',
+  'date_range',
+  'overdue',
+] as const;
+
+/** `YYYY-MM-DD` days <-> the API's `DD-MM-YYYY HH:mm:ss|DD-MM-YYYY HH:mm:ss`, whole days inclusive. */
+export function toDateRange(from: string | null, to: string | null): string | null {
+  if (!from || !to) return null;
+  const f = dayjs(from);
+  const t = dayjs(to);
+  return `${f.format('DD-MM-YYYY')} 00:00:00|${t.format('DD-MM-YYYY')} 23:59:59`;
+}
+export function fromDateRange(value: string): [string | null, string | null] {
+  const match = /^(\d{2})-(\d{2})-(\d{4}) [\d:]{8}\|(\d{2})-(\d{2})-(\d{4}) [\d:]{8}$/.exec(value);
+  if (!match) return [null, null];
+  return [`${match[3]}-${match[2]}-${match[1]}`, `${match[6]}-${match[5]}-${match[4]}`];
+}
+
+/**
+ * The order list filters (spec 3): chain -> region -> store cascade (changing one clears those
+ * below), work type, status, approval status, a creation date range and "overdue only".
+ * With a fixed chain (chain dashboard) the chain filter is not shown.
+ */
+export function OrderFilters({ fixedChainId }: { fixedChainId?: number }) {
+  const { t, i18n } = useTranslation('orders');
+  const role = useRole();
+  const [chainId, setChainId] = useListFilter('chain_id', ['region_id', 'store_id']);
+  const [regionId, setRegionId] = useListFilter('region_id', ['store_id']);
+  const [storeId, setStoreId] = useListFilter('store_id');
+  const [worktypeId, setWorktypeId] = useListFilter('worktype_id');
+  const [status, setStatus] = useListFilter('status');
+  const [approval, setApproval] = useListFilter('approval_status');
+  const [dateRange, setDateRange] = useListFilter('date_range');
+  const [overdue, setOverdue] = useListFilter('overdue');
+  const chain = fixedChainId ? String(fixedChainId) : chainId;
+
+  const options = useQuery(
+    orderOptionsQueryOptions({ chain_id: chain || undefined, region_id: regionId || undefined }),
+  );
+  const workTypes = useQuery(workTypeOptionsQueryOptions(i18n.language));
+  const statuses = useQuery(statusOptionsQueryOptions(i18n.language));
+  const data = options.data;
+  const showChain =
+    !fixedChainId && role !== 'store-manager' && role !== 'technician' && (data?.chains.length ?? 0) > 1;
+  const showRegion = role !== 'store-manager' && role !== 'technician' && (data?.regions.length ?? 0) > 0;
+  const showStore = role !== 'technician' && (data?.stores.length ?? 0) > 1;
+  const [from, to] = fromDateRange(dateRange);
+  const common = { clearable: true, searchable: true, w: 190, comboboxProps: { withinPortal: true } } as const;
+
+  return (
+    <>
+      {showChain && (
+        <Select
+          {...common}
+          label={t('fields.chain')}
+          value={chainId || null}
+          onChange={setChainId}
+          data={(data?.chains ?? []).map((c) => ({ value: String(c.id), label: c.chain_name }))}
+        />
+      )}
+      {showRegion && (
+        <Select
+          {...common}
+          label={t('fields.region')}
+          value={regionId || null}
+          onChange={setRegionId}
+          data={(data?.regions ?? []).map((r) => ({ value: String(r.id), label: r.region_name }))}
+        />
+      )}
+      {showStore && (
+        <Select
+          {...common}
+          label={t('fields.store')}
+          value={storeId || null}
+          onChange={setStoreId}
+          data={(data?.stores ?? []).map((s) => ({ value: String(s.id), label: s.store_name }))}
+        />
+      )}
+      <Select
+        {...common}
+        label={t('fields.worktype')}
+        value={worktypeId || null}
+        onChange={setWorktypeId}
+        data={(workTypes.data ?? []).map((w) => ({ value: String(w.id), label: w.title }))}
+      />
+      <Select
+        {...common}
+        searchable={false}
+        w={170}
+        label={t('fields.status')}
+        value={status || null}
+        onChange={setStatus}
+        data={(statuses.data ?? []).map((s) => ({ value: s.slug, label: s.label }))}
+      />
+      <Select
+        {...common}
+        searchable={false}
+        w={170}
+        label={t('fields.approval_status')}
+        value={approval || null}
+        onChange={setApproval}
+        data={APPROVAL_STATUSES.map((a) => ({ value: a, label: t(`common:approval.${a}`) }))}
+      />
+      <DatePickerInput
+        type="range"
+        clearable
+        w={240}
+        label={t('fields.date_range')}
+        placeholder={t('filters.anyDate')}
+        valueFormat="D MMM YYYY"
+        value={[from, to]}
+        onChange={([start, end]) => {
+          if (!start && !end) setDateRange(null);
+          else if (start && end) setDateRange(toDateRange(start, end));
+        }}
+      />
+      <Checkbox
+        label={t('filters.overdue')}
+        checked={overdue === 'true'}
+        onChange={(event) => setOverdue(event.currentTarget.checked ? 'true' : null)}
+        mb={8}
+      />
+    </>
+  );
+}

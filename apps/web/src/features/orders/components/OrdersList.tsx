@@ -1,0 +1,169 @@
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconMessages, IconPlus } from '@tabler/icons-react';
+import type { Order } from '@wop/shared/orders';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { ApprovalBadge, PriorityBadge, StatusBadge } from '../../../components/badges.tsx';
+import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
+import { RowActions } from '../../../components/RowActions.tsx';
+import { useCan } from '../../../lib/current-user.ts';
+import { useDateFormat } from '../../../lib/dates.ts';
+import { notifySuccess } from '../../../lib/errors.ts';
+import { getOrders, ORDERS_KEY, useDeleteOrder } from '../api/orders.ts';
+import { DueTime } from './DueTime.tsx';
+import { OrderEditDialog } from './OrderEditDialog.tsx';
+import { ORDER_FILTERS, OrderFilters } from './OrderFilters.tsx';
+
+/** The list's own path without a trailing slash: /orders, or /chains/{id}/orders in a chain. */
+function useBasePath() {
+  const { pathname } = useLocation();
+  return pathname.replace(/\/+$/, '');
+}
+
+function Unread({ count }: { count: number }) {
+  const { t } = useTranslation('orders');
+  if (count === 0) return null;
+  return (
+    <Badge
+      color="red"
+      variant="filled"
+      size="sm"
+      leftSection={<IconMessages size={12} aria-hidden />}
+      aria-label={t('unread', { count })}
+      data-testid="order-unread"
+    >
+      {count}
+    </Badge>
+  );
+}
+
+/**
+ * The orders list with filters, the shared table, badges, unread message counts and the edit
+ * dialog. `chainId` fixes the chain (the chain dashboard's orders tab): the list shows that chain
+ * only and links stay under the current path.
+ */
+export function OrdersList({ chainId }: { chainId?: number }) {
+  const { t } = useTranslation('orders');
+  const format = useDateFormat();
+  const base = useBasePath();
+  const canCreate = useCan('order:create');
+  const canEdit = useCan('order:update');
+  const canDelete = useCan('order:delete');
+  const remove = useDeleteOrder();
+  const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<Order | null>(null);
+
+  const link = (order: Order) => (
+    <Anchor component={Link} to={`${base}/${order.id}`} fw={700}>
+      {order.project_number}
+    </Anchor>
+  );
+  const columns: DataTableColumn<Order>[] = [
+    { key: 'project_number', header: t('fields.project_number'), sortable: true, render: link },
+    {
+      key: 'store_name',
+      header: t('fields.store'),
+      sortable: true,
+      render: (o) => (
+        <Stack gap={0}>
+          <Text size="sm">{o.store.store_name}</Text>
+          {!chainId && (
+            <Text size="xs" c="dimmed">
+              {o.chain.chain_name}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    { key: 'worktype_label', header: t('fields.worktype'), hideOnCard: false },
+    {
+      key: 'priority',
+      header: t('fields.priority'),
+      sortable: true,
+      render: (o) => <PriorityBadge priority={o.priority} label={o.priority_label} />,
+    },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      sortable: true,
+      render: (o) => <StatusBadge status={o.status} label={o.status_label} />,
+    },
+    {
+      key: 'approval_status',
+      header: t('fields.approval_status'),
+      sortable: true,
+      render: (o) => <ApprovalBadge status={o.approval_status} />,
+    },
+    {
+      key: 'due_at',
+      header: t('fields.due_at'),
+      sortable: true,
+      render: (o) => <DueTime dueAt={o.due_at} overdue={o.overdue} />,
+    },
+    { key: 'created_at', header: t('fields.created_at'), sortable: true, render: (o) => format.dateTime(o.created_at) },
+    { key: 'unread_count', header: t('fields.messages'), render: (o) => <Unread count={o.unread_count} /> },
+  ];
+
+  const createButton = canCreate && (
+    <Button component={Link} to={`${base}/create`} leftSection={<IconPlus size={16} aria-hidden />}>
+      {t('create')}
+    </Button>
+  );
+
+  return (
+    <>
+      <DataTable<Order>
+        label={t('title')}
+        queryKey={[...ORDERS_KEY, 'list', chainId ?? 'all']}
+        queryFn={(query, signal) => getOrders(chainId ? { ...query, chain_id: chainId } : query, signal)}
+        columns={columns}
+        defaultSort={{ by: 'project_number', order: 'desc' }}
+        filterParams={ORDER_FILTERS}
+        filters={<OrderFilters fixedChainId={chainId} />}
+        toolbar={createButton}
+        emptyAction={createButton}
+        rowActions={
+          canEdit || canDelete
+            ? (order) => (
+                <RowActions
+                  name={String(order.project_number)}
+                  onEdit={canEdit ? () => setEditing(order.id) : undefined}
+                  onDelete={canDelete ? () => setDeleting(order) : undefined}
+                />
+              )
+            : undefined
+        }
+        renderCard={(o) => (
+          <Stack gap={6}>
+            <Group justify="space-between">
+              {link(o)}
+              <Group gap={6}>
+                <Unread count={o.unread_count} />
+                <StatusBadge status={o.status} label={o.status_label} />
+              </Group>
+            </Group>
+            <Text size="sm">{o.store.store_name}</Text>
+            <Text size="sm" c="dimmed">
+              {o.worktype_label}
+            </Text>
+            <Group justify="space-between" gap={6}>
+              <PriorityBadge priority={o.priority} label={o.priority_label} />
+              <DueTime dueAt={o.due_at} overdue={o.overdue} />
+            </Group>
+          </Stack>
+        )}
+      />
+      <OrderEditDialog orderId={editing} opened={editing !== null} onClose={() => setEditing(null)} />
+      <ConfirmDelete
+        opened={deleting !== null}
+        name={deleting ? t('orderNumber', { number: deleting.project_number }) : undefined}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (deleting) notifySuccess(await remove.mutateAsync(deleting.id));
+        }}
+      />
+    </>
+  );
+}

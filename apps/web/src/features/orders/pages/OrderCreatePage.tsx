@@ -1,0 +1,208 @@
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPhoneCall } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { APPROVAL_STATUSES } from '@wop/shared/constants';
+import { orderFormFields } from '@wop/shared/orders';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useCurrentUser, useRole } from '../../../lib/current-user.ts';
+import { notifyError, notifySuccess } from '../../../lib/errors.ts';
+import { required, setServerErrors } from '../../../lib/forms.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { usePageHeader } from '../../../lib/page-header.tsx';
+import {
+  orderOptionsQueryOptions,
+  prioritiesQueryOptions,
+  projectNumberQueryOptions,
+  useCreateOrder,
+} from '../api/orders.ts';
+import { workTypeOptionsQueryOptions } from '../api/reference.ts';
+import { FilePicker } from '../components/FilePicker.tsx';
+
+const label = (key: string) => () => i18n.t(`orders:fields.${key}`);
+
+/**
+ * Create an order at /orders/create or {current url}/create (spec 2, 6): the fields follow the
+ * role. `chainId` fixes the chain (chain dashboard). After saving, the order opens in its
+ * confirmation mode.
+ */
+export function OrderCreatePage({ chainId }: { chainId?: number } = {}) {
+  const { t } = useTranslation('orders');
+  usePageHeader(t('createTitle'), null);
+  const role = useRole() ?? 'store-manager';
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const layout = orderFormFields(role);
+  const create = useCreateOrder();
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      chain_id: chainId ? String(chainId) : '',
+      region_id: '',
+      store_id: '',
+      approval_status: '',
+      worktype_id: '',
+      priority: '',
+      description: '',
+    },
+    validate: {
+      worktype_id: required(label('worktype')),
+      priority: required(label('priority')),
+      description: required(label('description')),
+      chain_id: (value) => (layout.chain === 'required' && !chainId ? required(label('chain'))(value) : null),
+      store_id: required(label('store')),
+      approval_status: (value) =>
+        layout.approval_status === 'required' ? required(label('approval_status'))(value) : null,
+    },
+  });
+  const values = form.getValues();
+  const options = useQuery(
+    orderOptionsQueryOptions({ chain_id: values.chain_id || undefined, region_id: values.region_id || undefined }),
+  );
+  const allChains = useQuery(orderOptionsQueryOptions({}));
+  const workTypes = useQuery(workTypeOptionsQueryOptions(i18n.language));
+  const priorities = useQuery(prioritiesQueryOptions(i18n.language));
+  const projectNumber = useQuery({ ...projectNumberQueryOptions(), enabled: layout.project_number });
+
+  const chains = allChains.data?.chains ?? [];
+  const chain = chains.find((c) => String(c.id) === values.chain_id);
+  // Entry by role (spec 4): a single chain or store is preselected.
+  useEffect(() => {
+    if (!values.chain_id && chains.length === 1) form.setFieldValue('chain_id', String(chains[0].id));
+  }, [chains, values.chain_id, form.setFieldValue]);
+  const stores = options.data?.stores ?? [];
+  useEffect(() => {
+    if (!values.store_id && stores.length === 1) form.setFieldValue('store_id', String(stores[0].id));
+  }, [stores, values.store_id, form.setFieldValue]);
+
+  const showChain = !chainId && (layout.chain === 'required' || (role === 'chain-admin' && chains.length > 1));
+  const showRegion = layout.region === 'if-regions' && !!chain?.has_region && (options.data?.regions.length ?? 0) > 0;
+
+  const submit = form.onSubmit(async (v) => {
+    setFileError(null);
+    try {
+      const answer = await create.mutateAsync({
+        description: v.description,
+        worktype_id: v.worktype_id,
+        priority: v.priority,
+        chain_id: layout.chain === 'required' || chainId ? v.chain_id : undefined,
+        region_id: showRegion ? v.region_id : undefined,
+        store_id: v.store_id,
+        approval_status: layout.approval_status === 'required' ? v.approval_status : undefined,
+        documents: files,
+      });
+      notifySuccess(answer);
+      form.reset();
+      setFiles([]);
+      const base = pathname.replace(/\/create\/?$/, '');
+      navigate(`${base}/${answer.payload.id}`, { state: { created: true } });
+    } catch (error) {
+      setServerErrors(form, error);
+      const report = notifyError(error);
+      // Attachment errors have no input of their own: show them under the drop zone.
+      setFileError(report.fieldErrors.documents ?? null);
+    }
+  });
+
+  const asap = values.priority === '10';
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} maw={820}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {layout.project_number && (
+            <TextInput
+              label={t('fields.project_number')}
+              readOnly
+              value={projectNumber.data ? String(projectNumber.data) : ''}
+              description={t('form.projectNumberHint')}
+            />
+          )}
+          {showChain && (
+            <Select
+              label={t('fields.chain')}
+              withAsterisk={layout.chain === 'required'}
+              searchable
+              data={chains.map((c) => ({ value: String(c.id), label: c.chain_name }))}
+              {...form.getInputProps('chain_id')}
+              onChange={(value) => form.setValues({ chain_id: value ?? '', region_id: '', store_id: '' })}
+            />
+          )}
+          {showRegion && (
+            <Select
+              label={t('fields.region')}
+              clearable
+              searchable
+              data={(options.data?.regions ?? []).map((r) => ({ value: String(r.id), label: r.region_name }))}
+              {...form.getInputProps('region_id')}
+              onChange={(value) => form.setValues({ region_id: value ?? '', store_id: '' })}
+            />
+          )}
+          <Select
+            label={t('fields.store')}
+            withAsterisk
+            searchable
+            disabled={layout.chain === 'required' && !values.chain_id}
+            data={
+              role === 'store-manager' && stores.length === 0
+                ? user.entities_data.map((s) => ({ value: String(s.id), label: s.store_name ?? String(s.id) }))
+                : stores.map((s) => ({ value: String(s.id), label: s.store_name }))
+            }
+            {...form.getInputProps('store_id')}
+          />
+          {layout.approval_status === 'required' && (
+            <Select
+              label={t('fields.approval_status')}
+              withAsterisk
+              data={APPROVAL_STATUSES.map((a) => ({ value: a, label: t(`common:approval.${a}`) }))}
+              {...form.getInputProps('approval_status')}
+            />
+          )}
+          <Select
+            label={t('fields.worktype')}
+            withAsterisk
+            searchable
+            data={(workTypes.data ?? []).map((w) => ({ value: String(w.id), label: w.title }))}
+            {...form.getInputProps('worktype_id')}
+          />
+          <Select
+            label={t('fields.priority')}
+            withAsterisk
+            data={Object.entries(priorities.data ?? {}).map(([value, text]) => ({ value, label: text }))}
+            {...form.getInputProps('priority')}
+          />
+          {asap && (
+            <Alert color="red" variant="light" icon={<IconPhoneCall size={18} aria-hidden />}>
+              {t('form.asapReminder')}{' '}
+              <Anchor component={Link} to="/jour-nummer">
+                {t('form.asapLink')}
+              </Anchor>
+            </Alert>
+          )}
+          <Textarea
+            label={t('fields.description')}
+            withAsterisk
+            autosize
+            minRows={4}
+            maxRows={6}
+            {...form.getInputProps('description')}
+          />
+          <FilePicker files={files} onChange={setFiles} error={fileError} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => navigate(-1)}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {t('form.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,243 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconDownload,
+  IconEdit,
+  IconFileText,
+  IconFileTypePdf,
+  IconPaperclip,
+  IconPlus,
+  IconUpload,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type OrderDetail, usesCompletedAt, usesPlannedAt } from '@wop/shared/orders';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ApprovalBadge, PriorityBadge, StatusBadge } from '../../../components/badges.tsx';
+import { useCan } from '../../../lib/current-user.ts';
+import { useDateFormat } from '../../../lib/dates.ts';
+import { notifyError } from '../../../lib/errors.ts';
+import { usePageHeader } from '../../../lib/page-header.tsx';
+// The chat feature's public components: the panel beside the detail and the messages button.
+import { MessagesButton } from '../../chat/components/MessagesButton.tsx';
+import { OrderChatLayout, useChatPanelOpen } from '../../chat/components/OrderChatLayout.tsx';
+import { openDocument, openOrderPdf, orderQueryOptions } from '../api/orders.ts';
+import { Confirmation } from '../components/Confirmation.tsx';
+import { DueTime } from '../components/DueTime.tsx';
+import { OrderEditDialog } from '../components/OrderEditDialog.tsx';
+import { OrderHistory } from '../components/OrderHistory.tsx';
+import { UploadDialog } from '../components/UploadDialog.tsx';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <div style={{ fontSize: 'var(--mantine-font-size-sm)' }}>{children}</div>
+    </Stack>
+  );
+}
+
+const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** /orders/{id} (and under a chain): summary, files, PDF, upload, edit, history and the chat. */
+export function OrderDetailPage({ orderId: fixedId }: { orderId?: number } = {}) {
+  const { t, i18n } = useTranslation('orders');
+  const params = useParams();
+  const id = fixedId ?? Number(params.orderId);
+  const order = useQuery({ ...orderQueryOptions(id), meta: { silent: true } });
+  const location = useLocation();
+  const navigate = useNavigate();
+  const created = (location.state as { created?: boolean } | null)?.created === true;
+  const [edit, setEdit] = useState(false);
+  const [upload, setUpload] = useState(false);
+  const [chatOpen, toggleChat, setChatOpen] = useChatPanelOpen();
+  const canEdit = useCan('order:update');
+  const canCreateHere = useCan('order:create-from-detail');
+  const format = useDateFormat();
+  usePageHeader(order.data ? t('orderNumber', { number: order.data.project_number }) : t('detailTitle'), null);
+
+  if (order.isPending) return <Skeleton h={320} radius="md" />;
+  if (order.isError || !order.data) {
+    return (
+      <Alert color="red" title={t('notFound')}>
+        <Button component={Link} to="/orders" variant="white" color="red" size="xs">
+          {t('backToList')}
+        </Button>
+      </Alert>
+    );
+  }
+  const o: OrderDetail = order.data;
+  const base = location.pathname.replace(/\/\d+\/?$/, '');
+
+  const summary = (
+    <Stack gap="md">
+      {created && (
+        <Confirmation
+          projectNumber={o.project_number}
+          onClose={() => navigate(location.pathname, { replace: true, state: null })}
+        />
+      )}
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={4}>
+          <Title order={2} size="h3">
+            {t('orderNumber', { number: o.project_number })}
+          </Title>
+          <Group gap={6}>
+            <StatusBadge status={o.status} label={o.status_label} />
+            <ApprovalBadge status={o.approval_status} />
+            <PriorityBadge priority={o.priority} label={o.priority_label} />
+          </Group>
+        </Stack>
+        <Group gap="xs" wrap="wrap">
+          <MessagesButton orderId={o.id} opened={chatOpen} onClick={toggleChat} />
+          {canEdit && (
+            <Button variant="light" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEdit(true)}>
+              {t('common:actions.edit')}
+            </Button>
+          )}
+          <Button
+            variant="light"
+            leftSection={<IconFileTypePdf size={16} aria-hidden />}
+            onClick={() => openOrderPdf(o.id, i18n.language).catch(notifyError)}
+          >
+            {t('pdf')}
+          </Button>
+          <Button variant="light" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setUpload(true)}>
+            {t('upload.button')}
+          </Button>
+          {canCreateHere && (
+            <Button component={Link} to={`${base}/create`} leftSection={<IconPlus size={16} aria-hidden />}>
+              {t('create')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      <Card withBorder radius="md">
+        <Stack gap="md">
+          <Field label={t('fields.description')}>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {o.description}
+            </Text>
+          </Field>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+            <Field label={t('fields.store')}>
+              <div>{o.store.store_name}</div>
+              <Text size="xs" c="dimmed">
+                {o.store.invoice_address}
+              </Text>
+              <a href={`tel:${o.store.phone}`}>{o.store.phone}</a>
+            </Field>
+            <Field label={t('fields.chain')}>
+              {o.chain.chain_name}
+              {o.region && (
+                <Text size="xs" c="dimmed">
+                  {o.region.region_name}
+                </Text>
+              )}
+            </Field>
+            <Field label={t('fields.orderer')}>{o.orderer?.name ?? '–'}</Field>
+            <Field label={t('fields.worktype')}>{o.worktype_label}</Field>
+            <Field label={t('fields.technician')}>{o.technician_name ?? t('noTechnician')}</Field>
+            <Field label={t('fields.approval_status')}>
+              <ApprovalBadge status={o.approval_status} />
+              {o.approval_status_date && (
+                <Text size="xs" c="dimmed">
+                  {format.dateTime(o.approval_status_date)}
+                </Text>
+              )}
+            </Field>
+            <Field label={t('fields.created_at')}>{format.dateTime(o.created_at)}</Field>
+            <Field label={t('fields.due_at')}>
+              <DueTime dueAt={o.due_at} overdue={o.overdue} />
+            </Field>
+            {usesPlannedAt(o.status) && (
+              <Field label={t('fields.planned_at')}>{o.planned_at ? format.dateTime(o.planned_at) : '–'}</Field>
+            )}
+            {usesCompletedAt(o.status) && (
+              <Field label={t('fields.completed_at')}>{o.completed_at ? format.dateTime(o.completed_at) : '–'}</Field>
+            )}
+          </SimpleGrid>
+        </Stack>
+      </Card>
+
+      <Card withBorder radius="md">
+        <Title order={3} size="h5" mb="sm">
+          <Group gap={6}>
+            <IconPaperclip size={18} aria-hidden />
+            {t('files.title')}
+          </Group>
+        </Title>
+        {o.documents.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t('files.none')}
+          </Text>
+        ) : (
+          <Stack gap={6} data-testid="order-files">
+            {o.documents.map((doc) => (
+              <Group key={doc.id} justify="space-between" wrap="nowrap" gap="xs">
+                <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                  <IconFileText size={18} aria-hidden />
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    onClick={() => openDocument(doc).catch(notifyError)}
+                    style={{ minWidth: 0 }}
+                  >
+                    <Text size="sm" truncate>
+                      {doc.name}
+                    </Text>
+                  </Button>
+                  <Text size="xs" c="dimmed">
+                    {kb(doc.size)}
+                  </Text>
+                </Group>
+                <Tooltip label={t('files.download')}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`${t('files.download')} ${doc.name}`}
+                    onClick={() => openDocument(doc).catch(notifyError)}
+                  >
+                    <IconDownload size={18} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Card>
+
+      <Card withBorder radius="md">
+        <Title order={3} size="h5" mb="sm">
+          {t('history.title')}
+        </Title>
+        <OrderHistory history={o.history} />
+      </Card>
+    </Stack>
+  );
+
+  return (
+    <>
+      {/* The chat panel: a right-hand column on wide screens, below the detail on narrow ones. */}
+      <OrderChatLayout orderId={o.id} opened={chatOpen} onClose={() => setChatOpen(false)}>
+        {summary}
+      </OrderChatLayout>
+      <OrderEditDialog orderId={o.id} opened={edit} onClose={() => setEdit(false)} />
+      <UploadDialog orderId={o.id} opened={upload} onClose={() => setUpload(false)} />
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import type { WorkType } from '@wop/shared/worktypes';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { notifySuccess } from '../../../lib/errors.ts';
+import { required, setServerErrors } from '../../../lib/forms.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { useSaveWorkType, workTypeQueryOptions } from '../api/worktypes.ts';
+
+/** Create (no id) or edit a work type: the English title plus Swedish and Finnish titles. */
+export function WorkTypeFormDialog({
+  opened,
+  id,
+  onClose,
+}: {
+  opened: boolean;
+  id: number | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('worktypes');
+  const existing = useQuery({ ...workTypeQueryOptions(id ?? 0), enabled: opened && !!id });
+  return (
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      size="md"
+      title={id ? t('form.updateTitle') : t('form.createTitle')}
+      loading={!!id && !existing.data}
+    >
+      <WorkTypeForm key={id ?? 'new'} id={id} workType={existing.data} onDone={onClose} />
+    </FormDialog>
+  );
+}
+
+function WorkTypeForm({ id, workType, onDone }: { id: number | null; workType?: WorkType; onDone: () => void }) {
+  const { t } = useTranslation('worktypes');
+  const save = useSaveWorkType();
+  const title = (locale: string) => workType?.translations.find((tr) => tr.locale === locale)?.title ?? '';
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { title: title('en') || (workType?.title ?? ''), sv: title('sv'), fi: title('fi') },
+    validate: { title: required(() => i18n.t('worktypes:fields.title')) },
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const body = {
+        title: values.title,
+        translations: [
+          { locale: 'sv' as const, title: values.sv },
+          { locale: 'fi' as const, title: values.fi },
+        ],
+      };
+      notifySuccess(await save.mutateAsync({ id, body }));
+      form.reset();
+      onDone();
+    } catch (error) {
+      setServerErrors(form, error, { 'translations.0.title': ['sv'], 'translations.1.title': ['fi'] });
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput label={t('fields.title')} withAsterisk data-autofocus {...form.getInputProps('title')} />
+        <TextInput label={t('fields.titleSv')} lang="sv" {...form.getInputProps('sv')} />
+        <TextInput label={t('fields.titleFi')} lang="fi" {...form.getInputProps('fi')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('common:actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

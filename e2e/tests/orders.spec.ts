@@ -1,0 +1,109 @@
+// Issue 5 "Done when": a store manager creates an order with a photo and sees the confirmation; the
+// chain admin approves it; the admin assigns the technician; the technician plans then completes it;
+// each sees the changes; the PDF opens.
+
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { signInViaApi } from '../support/auth.ts';
+import { t } from '../support/i18n.ts';
+
+const en = (key: string) => t('en', key);
+
+/** A real 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+// Four sessions of their own (4 of the 50 sign-ins a quarter): this journey edits as each role in turn.
+async function as(browser: Browser, who: 'store' | 'chainAdmin' | 'admin' | 'tech'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  await signInViaApi(page, who);
+  return page;
+}
+
+/** Picks an option of a Mantine Select by the field's label. */
+async function choose(scope: Page | ReturnType<Page['getByRole']>, page: Page, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function editOrder(page: Page, changes: [label: string, option: string][]) {
+  await page.getByRole('button', { name: en('common:actions.edit'), exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: en('common:actions.save') })).toBeVisible();
+  for (const [label, option] of changes) await choose(dialog, page, label, option);
+  await dialog.getByRole('button', { name: en('common:actions.save') }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('an order goes from the store to completion: create with a photo, approve, assign, plan, complete, PDF', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const description = `Frysdisken läcker vatten (${Date.now()})`;
+
+  // 1. The store manager creates an order with a photo and sees the confirmation.
+  const store = await as(browser, 'store');
+  await store.goto('/orders/create');
+  await expect(store.getByRole('textbox', { name: en('orders:fields.project_number') })).not.toHaveValue('');
+  await choose(store, store, en('orders:fields.worktype'), 'Refrigeration');
+  await choose(store, store, en('orders:fields.priority'), 'Within 2 weeks');
+  await store.getByRole('textbox', { name: en('orders:fields.description') }).fill(description);
+  await store.locator('input[type="file"]').setInputFiles({ name: 'läckage.png', mimeType: 'image/png', buffer: PNG });
+  await expect(store.getByRole('img', { name: 'läckage.png' })).toBeVisible();
+  await store.getByRole('button', { name: en('orders:form.submit') }).click();
+  await store.waitForURL(/\/orders\/\d+$/);
+  const url = new URL(store.url()).pathname;
+  const confirmation = store.getByTestId('order-confirmation');
+  await expect(confirmation).toContainText(en('orders:confirmation.text'));
+  await expect(confirmation).toContainText(t('sv', 'orders:confirmation.text'));
+  await expect(confirmation).toContainText(t('fi', 'orders:confirmation.text'));
+  await expect(store.getByText(description)).toBeVisible();
+  await expect(store.getByTestId('order-files')).toContainText('läckage.png');
+
+  // 2. The chain admin approves it (from the list's search, then the detail).
+  const chainAdmin = await as(browser, 'chainAdmin');
+  await chainAdmin.goto(url);
+  await expect(chainAdmin.getByText(description)).toBeVisible();
+  await editOrder(chainAdmin, [[en('orders:fields.approval_status'), en('common:approval.approved')]]);
+  await expect(chainAdmin.locator('[data-approval="approved"]').first()).toBeVisible();
+
+  // 3. The admin assigns the technician (the status stays pending).
+  const admin = await as(browser, 'admin');
+  await admin.goto(url);
+  await editOrder(admin, [[en('orders:fields.technician'), 'Mikko Virtanen']]);
+  await expect(admin.getByText('Mikko Virtanen').first()).toBeVisible();
+
+  // 4. The technician plans it, then completes it.
+  const tech = await as(browser, 'tech');
+  await tech.goto(url);
+  await expect(tech.getByText(description)).toBeVisible();
+  await editOrder(tech, [[en('orders:fields.status'), en('common:status.planned')]]);
+  await expect(tech.locator('[data-status="planned"]').first()).toBeVisible();
+  await editOrder(tech, [[en('orders:fields.status'), en('common:status.completed')]]);
+  await expect(tech.locator('[data-status="completed"]').first()).toBeVisible();
+  await expect(tech.getByText(en('orders:fields.completed_at'), { exact: true })).toBeVisible();
+
+  // 5. Each sees the changes, and the history tells who did what.
+  for (const page of [store, chainAdmin, admin]) {
+    await page.reload();
+    await expect(page.locator('[data-status="completed"]').first()).toBeVisible();
+    await expect(page.locator('[data-approval="approved"]').first()).toBeVisible();
+    await expect(page.getByText('Mikko Virtanen').first()).toBeVisible();
+  }
+  await expect(store.getByText(/Status: Planned → Completed/)).toBeVisible();
+
+  // The store manager's list shows the order with its badges.
+  await store.goto(`/orders?q=${encodeURIComponent(description.slice(-14, -1))}`);
+  await expect(store.getByRole('table')).toContainText('Completed');
+
+  // 6. The PDF opens (a short-lived download token, inline PDF).
+  const pdfResponse = store.context().waitForEvent('response', (r) => r.url().includes('/api/orders/generatePdf/'));
+  await store.goto(url);
+  await store.getByRole('button', { name: en('orders:pdf'), exact: true }).click();
+  const response = await pdfResponse;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  expect(response.url()).toMatch(/access_token=/);
+});
