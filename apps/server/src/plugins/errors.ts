@@ -40,11 +40,12 @@ export default fp(
       // PostgreSQL: a row still referenced, or a duplicate that slipped past the service checks.
       if (error.code === '23503') return reply.status(409).send({ message: request.t('errors.in_use') });
       if (error.code === '23505') return reply.status(409).send({ message: request.t('errors.duplicate') });
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
-        return reply.status(413).send({ message: request.t('errors.too_large', { mb: app.appConfig.MAX_UPLOAD_MB }) });
-      }
+      // Too many files is a form error (422), though the multipart plugin reports it as 413.
       if (error.code === 'FST_FILES_LIMIT') {
         return sendValidation(request, reply, { documents: ['v:file_count:10'] });
+      }
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
+        return reply.status(413).send({ message: request.t('errors.too_large', { mb: app.appConfig.MAX_UPLOAD_MB }) });
       }
       if (error.statusCode === 429) return reply.status(429).send({ message: error.message });
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

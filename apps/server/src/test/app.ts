@@ -37,7 +37,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<A
     fs.cpSync(path.join(templateDir, 'files'), path.join(dataDir, 'files'), { recursive: true });
   }
   if (baseUrl && templateDb) {
-    dbName = `wop_t_${randomBytes(6).toString('hex')}`;
+    // Named after this run's template so a teardown only drops its own databases.
+    dbName = `wop_t_${templateDb.replace('wop_tpl_', '')}_${randomBytes(6).toString('hex')}`;
     const admin = await adminUrl(baseUrl);
     await admin.query(`create database ${dbName} template ${templateDb}`);
     await admin.end();

@@ -38,8 +38,8 @@ export default async function setup(project: TestProject) {
     if (databaseUrl && templateDb) {
       const admin = await adminUrl(databaseUrl);
       const { rows } = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like 'wop_t_%' or datname = $1`,
-        [templateDb],
+        `select datname from pg_database where datname like $1 or datname = $2`,
+        [`wop_t_${process.pid}_%`, templateDb],
       );
       for (const row of rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
       await admin.end();
