@@ -6,6 +6,8 @@ import { NotFoundPage } from '../../../app/pages/NotFoundPage.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import { OrdersList } from '../../orders/components/OrdersList.tsx';
+import { OrderCreatePage } from '../../orders/pages/OrderCreatePage.tsx';
+import { OrderDetailPage } from '../../orders/pages/OrderDetailPage.tsx';
 import { RegionsList } from '../../regions/components/RegionsList.tsx';
 import { StoresList } from '../../stores/components/StoresList.tsx';
 import { UsersList } from '../../users/components/UsersList.tsx';
@@ -76,8 +78,14 @@ export function ChainDashboardPage() {
       </Tabs>
       <Routes>
         <Route index element={<ChainInformation chain={data} />} />
-        {/* The orders feature's list with the chain fixed (its detail/create pages own their routes). */}
+        {/* The orders feature's pages with the chain fixed (chain mode). */}
         <Route path="orders" element={<OrdersList chainId={chainId} />} />
+        <Route path="orders/create" element={<OrderCreatePage chainId={chainId} />} />
+        <Route path="orders/:id" element={<UpdateRoute render={(id) => <OrderDetailPage key={id} orderId={id} />} />} />
+        <Route
+          path="orders/:id/update"
+          element={<UpdateRoute render={(id) => <OrderDetailPage key={id} orderId={id} editing />} />}
+        />
         {sections.map((name) => [
           <Route key={name} path={name} element={section(name, null)} />,
           <Route key={`${name}-create`} path={`${name}/create`} element={section(name, { mode: 'create' })} />,
@@ -93,6 +101,7 @@ export function ChainDashboardPage() {
   );
 }
 
+/** A nested route with a numeric `:id` (up to 9 digits), else not found. */
 function UpdateRoute({ render }: { render: (id: number) => React.ReactNode }) {
   const { id } = useParams();
   if (!id || !/^\d{1,9}$/.test(id)) return <NotFoundPage />;

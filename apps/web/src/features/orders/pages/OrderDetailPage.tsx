@@ -53,8 +53,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-/** /orders/{id} (and under a chain): summary, files, PDF, upload, edit, history and the chat. */
-export function OrderDetailPage({ orderId: fixedId }: { orderId?: number } = {}) {
+/**
+ * /orders/{id} (and under a chain): summary, files, PDF, upload, edit, history and the chat.
+ * `editing` opens the edit dialog at once (/chains/{id}/orders/{id}/update); closing it goes to the detail.
+ */
+export function OrderDetailPage({ orderId: fixedId, editing = false }: { orderId?: number; editing?: boolean } = {}) {
   const { t, i18n } = useTranslation('orders');
   const params = useParams();
   const id = fixedId ?? Number(params.orderId);
@@ -62,7 +65,7 @@ export function OrderDetailPage({ orderId: fixedId }: { orderId?: number } = {})
   const location = useLocation();
   const navigate = useNavigate();
   const created = (location.state as { created?: boolean } | null)?.created === true;
-  const [edit, setEdit] = useState(false);
+  const [edit, setEdit] = useState(editing);
   const [upload, setUpload] = useState(false);
   const [chatOpen, toggleChat, setChatOpen] = useChatPanelOpen();
   const canEdit = useCan('order:update');
@@ -81,7 +84,7 @@ export function OrderDetailPage({ orderId: fixedId }: { orderId?: number } = {})
     );
   }
   const o: OrderDetail = order.data;
-  const base = location.pathname.replace(/\/\d+\/?$/, '');
+  const base = location.pathname.replace(/\/\d+(\/update)?\/?$/, '');
 
   const summary = (
     <Stack gap="md">
@@ -236,7 +239,14 @@ export function OrderDetailPage({ orderId: fixedId }: { orderId?: number } = {})
       <OrderChatLayout orderId={o.id} opened={chatOpen} onClose={() => setChatOpen(false)}>
         {summary}
       </OrderChatLayout>
-      <OrderEditDialog orderId={o.id} opened={edit} onClose={() => setEdit(false)} />
+      <OrderEditDialog
+        orderId={o.id}
+        opened={edit}
+        onClose={() => {
+          setEdit(false);
+          if (editing) navigate(`${base}/${o.id}`, { replace: true });
+        }}
+      />
       <UploadDialog orderId={o.id} opened={upload} onClose={() => setUpload(false)} />
     </>
   );
