@@ -40,7 +40,7 @@ export interface ExportSource {
   rows(ctx: ExportContext, query: never): AsyncGenerator<Cell[][]>;
 }
 
-const BATCH = 2000;
+const BATCH = 1000;
 const id = optional(z.coerce.number().pipe(idParam));
 
 /** Dates as the users read them: `YYYY-MM-DD HH:mm` in the app's time zone. */
