@@ -96,7 +96,7 @@ try {
   );
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const baseline = rssMb();
-  const runs = [];
+  const runs: { run: number; rows_written?: number; mb_written: number; seconds: number; rss_peak_mb: number }[] = [];
   for (let run = 1; run <= Number(values.runs); run++) {
     const download = (await post('/api/auth/download-token', {}, session)).payload.token;
     let peak = rssMb();
