@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
+import { ExportButton } from '../../../components/ExportButton.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
 import { useCan } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
@@ -59,11 +60,14 @@ export function ChainsPage() {
         queryFn={(query, signal) => getChains(query, signal)}
         columns={columns}
         toolbar={
-          canManage && (
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ mode: 'create' })}>
-              {t('create')}
-            </Button>
-          )
+          <>
+            <ExportButton type="ChainsExport" />
+            {canManage && (
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ mode: 'create' })}>
+                {t('create')}
+              </Button>
+            )}
+          </>
         }
         rowActions={
           canManage

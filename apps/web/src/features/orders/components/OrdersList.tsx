@@ -7,6 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { ApprovalBadge, PriorityBadge, StatusBadge } from '../../../components/badges.tsx';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
+import { ExportButton } from '../../../components/ExportButton.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
 import { useCan } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
@@ -122,7 +123,12 @@ export function OrdersList({ chainId }: { chainId?: number }) {
         defaultSort={{ by: 'project_number', order: 'desc' }}
         filterParams={ORDER_FILTERS}
         filters={<OrderFilters fixedChainId={chainId} />}
-        toolbar={createButton}
+        toolbar={
+          <>
+            <ExportButton type="OrdersExport" filters={chainId ? { chain_id: chainId } : undefined} />
+            {createButton}
+          </>
+        }
         emptyAction={createButton}
         rowActions={
           canEdit || canDelete

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
+import { ExportButton } from '../../../components/ExportButton.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
 import { useCan } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
@@ -53,11 +54,14 @@ export function RegionsList({
         queryFn={(query, signal) => getRegions(chainId, query, signal)}
         columns={columns}
         toolbar={
-          canManage && (
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ mode: 'create' })}>
-              {t('create')}
-            </Button>
-          )
+          <>
+            <ExportButton type="RegionsExport" filters={{ chain_id: chainId }} />
+            {canManage && (
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ mode: 'create' })}>
+                {t('create')}
+              </Button>
+            )}
+          </>
         }
         rowActions={
           canManage

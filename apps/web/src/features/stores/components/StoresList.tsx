@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
 import { useListFilter } from '../../../components/DataTable/list-params.ts';
+import { ExportButton } from '../../../components/ExportButton.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
 import { useCan, useCurrentUser } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
@@ -119,11 +120,14 @@ export function StoresList({
         filterParams={['chain_id', 'region_id']}
         filters={filters}
         toolbar={
-          canManage && (
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ mode: 'create' })}>
-              {t('create')}
-            </Button>
-          )
+          <>
+            <ExportButton type="StoresExport" filters={chainId ? { chain_id: chainId } : undefined} />
+            {canManage && (
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ mode: 'create' })}>
+                {t('create')}
+              </Button>
+            )}
+          </>
         }
         rowActions={
           canManage

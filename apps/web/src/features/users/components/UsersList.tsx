@@ -1,18 +1,17 @@
 import { Button, Select, Stack, Text } from '@mantine/core';
-import { IconDownload, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@wop/shared/api';
 import { assignableRoles } from '@wop/shared/roles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
 import { useListFilter } from '../../../components/DataTable/list-params.ts';
+import { ExportButton } from '../../../components/ExportButton.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
-import { openDownload } from '../../../lib/api.ts';
 import { useCan, useCurrentUser } from '../../../lib/current-user.ts';
-import { notifyError, notifySuccess } from '../../../lib/errors.ts';
+import { notifySuccess } from '../../../lib/errors.ts';
 import { chainOptionsQueryOptions } from '../../chains/api/chains.ts';
 import { regionOptionsQueryOptions } from '../../regions/api/regions.ts';
 import { roleOptionsQueryOptions } from '../../roles/api/roles.ts';
@@ -47,7 +46,6 @@ export function UsersList({
   const setDialog = onDialogChange ?? setOwn;
   const [deleting, setDeleting] = useState<User | null>(null);
   const remove = useDeleteUser();
-  const [params] = useSearchParams();
 
   const [roleFilter, setRoleFilter] = useListFilter('role_id');
   const [chainFilter, setChainFilter] = useListFilter('chain_id', ['region_id', 'store_id']);
@@ -140,16 +138,6 @@ export function UsersList({
     </>
   );
 
-  const exportUsers = () => {
-    const query: Record<string, string> = { type: 'UsersExport' };
-    for (const name of ['q', 'role_id', 'chain_id', 'region_id', 'store_id']) {
-      const value = params.get(name);
-      if (value) query[name] = value;
-    }
-    if (chainId) query.chain_id = String(chainId);
-    openDownload('/export', query).catch(notifyError);
-  };
-
   return (
     <Stack>
       <DataTable<User>
@@ -161,11 +149,7 @@ export function UsersList({
         filters={filters}
         toolbar={
           <>
-            {canManage && (
-              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={exportUsers}>
-                {t('common:actions.export')}
-              </Button>
-            )}
+            <ExportButton type="UsersExport" filters={chainId ? { chain_id: chainId } : undefined} />
             {canManage && (
               <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ mode: 'create' })}>
                 {t('create')}
