@@ -152,3 +152,22 @@ test.describe('store import as an admin', () => {
     await expect(dialog).toBeVisible();
   });
 });
+
+test.describe('exports as an admin', () => {
+  test.use({ storageState: sessionFile('admin') });
+
+  test('exports the chains list as a spreadsheet and says so', async ({ page }) => {
+    await page.goto('/chains?q=Kotimarket');
+    const download = nextDownloadInNewTab(page);
+    await page.getByRole('button', { name: en('exports:export') }).click();
+    await expect(page.getByText(en('exports:exported'))).toBeVisible();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^chains-\d{4}-\d\d-\d\d\.xlsx$/);
+    expect(
+      fs
+        .readFileSync(await file.path())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
+  });
+});
