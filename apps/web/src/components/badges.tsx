@@ -40,7 +40,16 @@ function LookBadge({ look, label, ...rest }: { look: Look; label: string } & Omi
       color={look.color}
       variant={look.variant}
       autoContrast
-      styles={look.textColor ? { root: { color: look.textColor, borderWidth: 2 } } : undefined}
+      // A badge keeps its whole label: table columns grow to fit it instead of cutting it off.
+      styles={{
+        root: {
+          maxWidth: 'none',
+          overflow: 'visible',
+          flexShrink: 0,
+          ...(look.textColor ? { color: look.textColor, borderWidth: 2 } : {}),
+        },
+        label: { overflow: 'visible', textOverflow: 'clip' },
+      }}
       style={{ textTransform: 'none', letterSpacing: 0 }}
       {...rest}
     >
