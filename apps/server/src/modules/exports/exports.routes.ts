@@ -9,7 +9,7 @@ import { optional } from '../../lib/http.ts';
 import { attachmentHeader } from '../files/file-check.ts';
 import { EXPORTS } from './export-sources.ts';
 import { exportsMessages } from './exports.messages.ts';
-import { createSheetWriter, type ExportFormat } from './sheet-writer.ts';
+import { createSheetWriter, ExportAborted, type ExportFormat } from './sheet-writer.ts';
 
 registerCatalogue(exportsMessages);
 
@@ -66,14 +66,22 @@ export default async function exportsRoutes(instance: FastifyInstance) {
       const header = source.columns.map((column) => request.t(`exports.col.${column}`));
       const writer = createSheetWriter(format, request.t(`exports.sheet.${source.sheet}`), header);
       const day = new Date().toISOString().slice(0, 10);
+      let finished = false;
+      // A reader that leaves (closed tab, dropped connection) stops the export at its next batch.
+      reply.raw.once('close', () => {
+        if (!finished) writer.stream.destroy();
+      });
       void (async () => {
         try {
           if (!first.done) await writer.addRows(first.value);
           for await (const batch of rows) await writer.addRows(batch);
           await writer.finish();
         } catch (error) {
+          if (error instanceof ExportAborted) return void rows.return(undefined);
           request.log.error({ err: error }, 'export failed');
           writer.stream.destroy(error as Error);
+        } finally {
+          finished = true;
         }
       })();
       return reply

@@ -135,12 +135,13 @@ describe('exactly the list and the caller’s scope', () => {
   });
 
   it('applies the orders list filters', async () => {
-    for (const query of [
+    const queries: Record<string, string | number>[] = [
       { status: 'completed' },
       { approval_status: 'rejected' },
       { chain_id: 1, overdue: 'true' },
       { q: 'kyl' },
-    ]) {
+    ];
+    for (const query of queries) {
       const list = await listTotal('admin', '/api/orders', query);
       const rows = (await csvRows('admin', { type: 'OrdersExport', ...query })).slice(1);
       expect(

@@ -15,6 +15,9 @@ export function neutralise(value: Cell): Cell {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+/** The reader of an export left (a closed tab, a dropped connection): stop reading rows. */
+export class ExportAborted extends Error {}
+
 export interface SheetWriter {
   /** The file as it is written; pipe it to the response. */
   stream: PassThrough;
@@ -26,8 +29,14 @@ export interface SheetWriter {
 /** A streaming XLSX (exceljs WorkbookWriter) or CSV (csv-stringify, UTF-8 with BOM) writer. */
 export function createSheetWriter(format: ExportFormat, sheetName: string, header: string[]): SheetWriter {
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
+  /** Waits for `stream` to take more; stops the export when the download went away. */
+  const room = async (stream: NodeJS.EventEmitter) => {
+    await Promise.race([once(stream, 'drain'), once(out, 'close')]);
+    if (out.destroyed) throw new ExportAborted();
+  };
   const drained = async () => {
-    if (out.writableNeedDrain) await once(out, 'drain');
+    if (out.destroyed) throw new ExportAborted();
+    if (out.writableNeedDrain) await room(out);
   };
 
   if (format === 'csv') {
@@ -35,7 +44,7 @@ export function createSheetWriter(format: ExportFormat, sheetName: string, heade
     csv.pipe(out);
     csv.write(header.map((cell) => neutralise(cell)));
     const write = async (row: Cell[]) => {
-      if (!csv.write(row.map((cell) => neutralise(cell) ?? ''))) await once(csv, 'drain');
+      if (!csv.write(row.map((cell) => neutralise(cell) ?? ''))) await room(csv);
     };
     return {
       stream: out,
