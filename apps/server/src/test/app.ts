@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, inject } from 'vitest';
-import { type App, buildApp } from '../app.ts';
+import { type App, type BuildOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { adminUrl, databaseUrlFor } from './pg.ts';
@@ -26,7 +26,7 @@ export type DemoUser = keyof typeof DEMO;
  * The real app on a fresh copy of the seeded demo database (PGlite by default, PostgreSQL when
  * DATABASE_URL is set). Closed after the test file.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<App> {
+export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<App> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-app-'));
   const templateDir = inject('templateDir');
   const templateDb = inject('templateDb');
@@ -54,7 +54,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<A
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: false, ...options });
   afterAll(async () => {
     await app.close();
     if (baseUrl && dbName) {

@@ -1,25 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app.ts';
+
+const lines: string[] = [];
+const app = await createTestApp(
+  { LOG_LEVEL: 'info' },
+  { logger: true, logStream: { write: (line) => lines.push(line) } },
+);
 
 describe('request logs', () => {
-  const lines: string[] = [];
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-log-'));
-  fs.cpSync(path.join(inject('templateDir'), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
-  const appPromise = buildApp(
-    loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'info', DATABASE_URL: undefined }),
-    { logStream: { write: (line) => lines.push(line) } },
-  );
-  afterAll(async () => {
-    await (await appPromise).close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
   it('never contain the authorization header, a password or a token from a URL, and carry a request id', async () => {
-    const app = await appPromise;
     const login = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
