@@ -29,6 +29,9 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a terminated backend) must not crash the
+    // process: pg-pool drops it and the next query connects again.
+    pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     return { db: drizzle({ client: pool, schema }), pool, embedded: false, close: () => pool.end() };
   }
   const embedded = await startEmbedded(options.dataDir);

@@ -27,7 +27,8 @@ async function schemaShape(database: Awaited<ReturnType<typeof openDatabase>>) {
   return rows.map((r) => r.name);
 }
 
-describe('one migration set', () => {
+// Each case starts one or two databases: slow on a loaded two-core machine.
+describe('one migration set', { timeout: 120_000 }, () => {
   it('migrates an empty embedded database (PostgreSQL 18 in PGlite) and again without changes', async () => {
     const database = await openDatabase({ dataDir: tempDir() });
     try {
@@ -65,7 +66,7 @@ describe('one migration set', () => {
   });
 });
 
-describe('the embedded data directory', () => {
+describe('the embedded data directory', { timeout: 120_000 }, () => {
   it('refuses a second opener while the first holds it, and opens after it is closed', async () => {
     const dir = tempDir();
     const first = await openDatabase({ dataDir: dir });

@@ -19,13 +19,13 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(rolesRoutes);
+  await app.register(worktypesRoutes);
+  await app.register(orderstatusRoutes);
+  await app.register(ordersRoutes);
   await app.register(chainsRoutes);
   await app.register(regionsRoutes);
   await app.register(storesRoutes);
   await app.register(usersRoutes);
-  await app.register(worktypesRoutes);
-  await app.register(orderstatusRoutes);
-  await app.register(ordersRoutes);
   await app.register(chatRoutes);
   await app.register(filesRoutes);
   await app.register(importsRoutes);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { registerCatalogue } from '../../i18n/index.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
 import { optional } from '../../lib/http.ts';
-import { attachmentHeader } from '../files/file-check.ts';
+import { contentDisposition } from '../../lib/uploads.ts';
 import { EXPORTS } from './export-sources.ts';
 import { exportsMessages } from './exports.messages.ts';
 import { createSheetWriter, ExportAborted, type ExportFormat } from './sheet-writer.ts';
@@ -86,7 +86,7 @@ export default async function exportsRoutes(instance: FastifyInstance) {
       })();
       return reply
         .header('content-type', CONTENT_TYPES[format])
-        .header('content-disposition', attachmentHeader(`${source.file}-${day}.${format}`))
+        .header('content-disposition', contentDisposition('attachment', `${source.file}-${day}.${format}`))
         .header('cache-control', 'private, no-store')
         .send(writer.stream);
     },

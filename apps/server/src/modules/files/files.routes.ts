@@ -4,10 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCatalogue } from '../../i18n/index.ts';
 import { envelope, idParam, idParams, optional } from '../../lib/http.ts';
-import { attachmentHeader } from './file-check.ts';
+import { contentDisposition, readMultipart } from '../../lib/uploads.ts';
 import { filesMessages } from './files.messages.ts';
 import { createFilesService } from './files.service.ts';
-import { readMultipart } from './multipart.ts';
 
 registerCatalogue(filesMessages);
 
@@ -135,7 +134,7 @@ export default async function filesRoutes(instance: FastifyInstance) {
       return reply
         .header('content-type', file.mime)
         .header('content-length', file.size)
-        .header('content-disposition', attachmentHeader(file.name))
+        .header('content-disposition', contentDisposition('attachment', file.name))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(file.stream);

@@ -7,9 +7,8 @@ import type { AuthUser } from '../../lib/scope.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { chainsInScope } from '../../lib/scope-sql.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { checkFileType, cleanFileName } from './file-check.ts';
+import { checkUploads, removeFiles, storeFiles, type UploadedFile } from '../../lib/uploads.ts';
 import * as repo from './files.repository.ts';
-import type { UploadedFile } from './multipart.ts';
 
 const FILES_FIELD = 'files';
 
@@ -45,28 +44,14 @@ export function createFilesService(db: Db, storage: Storage) {
     return toCategory(row, await repo.filesOf(db, [row.id]));
   }
 
-  /** Checks every file by its content before anything is stored. */
-  async function checkFiles(files: UploadedFile[]) {
-    const checked = [];
-    for (const file of files) {
-      if (file.field !== FILES_FIELD) throw ValidationError.field(file.field, v('not_allowed'));
-      const type = await checkFileType(file.data, file.filename, CATEGORY_FILE_TYPES);
-      if (!type) throw ValidationError.field(FILES_FIELD, v('file_type', CATEGORY_FILE_TYPES.join(', ')));
-      checked.push({ ...file, type });
-    }
-    return checked;
-  }
-
   /**
    * Writes the category fields and adds the files as one unit: the files are stored first, the
    * rows in one transaction, and the stored files are removed again if the rows are not written.
    */
   async function save(user: AuthUser, id: number | null, body: CategoryBody, files: UploadedFile[]) {
     if (!(await repo.chainExists(db, body.chain_id))) throw ValidationError.field('chain_id', v('not_found'));
-    const checked = await checkFiles(files);
-    const stored: string[] = [];
+    const stored = await storeFiles(storage, await checkUploads(files, FILES_FIELD, CATEGORY_FILE_TYPES));
     try {
-      for (const file of checked) stored.push(await storage.put(file.data, file.type.ext));
       const values = {
         chainId: body.chain_id,
         title: body.title,
@@ -80,19 +65,15 @@ export function createFilesService(db: Db, storage: Storage) {
         else await repo.updateCategory(tx, categoryId, values);
         await repo.insertFiles(
           tx,
-          checked.map((file, i) => ({
-            categoryId,
-            uploadedBy: user.id,
-            name: cleanFileName(file.filename, file.type.ext),
-            storageKey: stored[i],
-            mimeType: file.type.mime,
-            sizeBytes: file.data.length,
-          })),
+          stored.map((file) => ({ ...file, categoryId, uploadedBy: user.id })),
         );
         return categoryId;
       });
     } catch (error) {
-      await Promise.all(stored.map((key) => storage.remove(key).catch(() => {})));
+      await removeFiles(
+        storage,
+        stored.map((file) => file.storageKey),
+      );
       throw error;
     }
   }

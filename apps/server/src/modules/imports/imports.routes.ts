@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { registerCatalogue } from '../../i18n/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { envelope, idParam, listQuery, optional, pageEnvelope } from '../../lib/http.ts';
-import { readMultipart } from '../files/multipart.ts';
+import { readMultipart } from '../../lib/uploads.ts';
 import { importsMessages } from './imports.messages.ts';
 import { createImportsService, ImportFailed } from './imports.service.ts';
 

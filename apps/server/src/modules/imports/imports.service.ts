@@ -18,7 +18,7 @@ import { AppError, ValidationError } from '../../lib/errors.ts';
 import { type ListParams, pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { chainsInScope } from '../../lib/scope-sql.ts';
-import type { UploadedFile } from '../files/multipart.ts';
+import type { UploadedFile } from '../../lib/uploads.ts';
 import type { StoreValues } from '../stores/stores.repository.ts';
 import { loadUserViews } from '../users/user-view.ts';
 import { createUsersService } from '../users/users.service.ts';

@@ -1,4 +1,4 @@
-import { APPROVAL_STATUSES, LOCALES } from '@wop/shared/constants';
+import { APPROVAL_STATUSES, LOCALES, ORDER_FILE_TYPES } from '@wop/shared/constants';
 import { ORDER_FIELD_PERMISSION, ORDER_SORTS, type OrderEditField, updateOrderBody } from '@wop/shared/orders';
 import { can } from '@wop/shared/roles';
 import { v } from '@wop/shared/validation';
@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { registerCatalogue } from '../../i18n/index.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
 import { envelope, idParam, idParams, listQuery, optional, pageEnvelope } from '../../lib/http.ts';
+import { checkUploads, contentDisposition, readMultipart } from '../../lib/uploads.ts';
 import { orderstatusMessages } from '../orderstatus/orderstatus.messages.ts';
-import { checkFiles, contentDisposition, readMultipart } from './orders.files.ts';
 import { ordersMessages } from './orders.messages.ts';
 import { orderPdf } from './orders.pdf.ts';
 import { createOrdersService } from './orders.service.ts';
@@ -217,8 +217,8 @@ export default async function ordersRoutes(instance: FastifyInstance) {
       onRequest: app.requirePermission('order:create'),
     },
     async (request, reply) => {
-      const { fields, files } = await readMultipart(request);
-      const checked = await checkFiles(files);
+      const { fields, files } = await readMultipart(request, 'documents');
+      const checked = await checkUploads(files, 'documents', ORDER_FILE_TYPES);
       const created = await orders.create(request.user, fields, checked);
       return reply.status(201).send({ message: request.t('orders.created'), payload: created });
     },
@@ -278,8 +278,8 @@ export default async function ordersRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       await orders.assertVisible(request.user, request.params.id);
-      const { files } = await readMultipart(request);
-      const checked = await checkFiles(files);
+      const { files } = await readMultipart(request, 'documents');
+      const checked = await checkUploads(files, 'documents', ORDER_FILE_TYPES);
       const documents = await orders.addDocuments(request.user, request.params.id, checked);
       return reply.status(201).send({ message: request.t('orders.uploaded'), payload: documents });
     },

@@ -20,8 +20,8 @@ import { pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { chainsInScope, ordersInScope, regionsInScope, storesInScope } from '../../lib/scope-sql.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { type CheckedFile, removeFiles, storeFiles } from '../../lib/uploads.ts';
 import { statusLabel } from '../orderstatus/orderstatus.labels.ts';
-import { type CheckedFile, removeFiles, storeFiles } from './orders.files.ts';
 import * as repo from './orders.repository.ts';
 
 const iso = (value: Date | string | null | undefined): string | null =>

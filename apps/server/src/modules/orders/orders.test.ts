@@ -616,7 +616,7 @@ describe('attachments and the PDF', () => {
     const res = await call(app, 'POST', `/api/orders/${orderId}/upload`, { as: 'tech', ...body });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().payload.map((d: { name: string }) => d.name)).toEqual([
-      'Kylrum_bild 1.png',
+      'Kylrumbild 1.png',
       'rapport.pdf',
       'bild.webp',
     ]);
@@ -635,7 +635,7 @@ describe('attachments and the PDF', () => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="Kylrum_bild 1.png"; filename*=UTF-8''Kylrum_bild%201.png`,
+      `attachment; filename="Kylrumbild 1.png"; filename*=UTF-8''Kylrumbild%201.png`,
     );
     expect(res.rawPayload.equals(files.png())).toBe(true);
     expect((await call(app, 'GET', `/api/orders/${orderId}/documents/999999`, { as: 'store' })).statusCode).toBe(404);
