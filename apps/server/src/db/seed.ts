@@ -7,6 +7,7 @@ import {
   chains,
   chatMessages,
   orderDocuments,
+  orderEvents,
   orderStatuses,
   orders,
   priorities,
@@ -279,7 +280,39 @@ export async function seedDemo(db: Db, storage?: Storage): Promise<void> {
             createdAt,
             updatedAt: createdAt,
           })
-          .returning({ id: orders.id });
+          .returning({ id: orders.id, projectNumber: orders.projectNumber });
+        // The history a real order of this state would have: created, approved, assigned, moved on.
+        const at = (hours: number) => new Date(createdAt.getTime() + hours * 3600_000);
+        const creator = creators[i % creators.length];
+        const approval = i % 7 === 6 ? 'rejected' : i % 5 === 0 ? 'pending' : 'approved';
+        const history: (typeof orderEvents.$inferInsert)[] = [
+          { orderId: order.id, userId: creator, field: 'created', toValue: String(order.projectNumber), createdAt },
+        ];
+        if (approval !== 'pending') {
+          history.push({
+            orderId: order.id,
+            userId: chainAdmin,
+            field: 'approval_status',
+            fromValue: 'pending',
+            toValue: approval,
+            createdAt: at(1),
+          });
+        }
+        if (assigned) {
+          const techName = assigned === tech ? 'Mikko Virtanen' : 'Lars Holm';
+          history.push({ orderId: order.id, userId: admin, field: 'technician', toValue: techName, createdAt: at(2) });
+        }
+        if (status !== 'pending') {
+          history.push({
+            orderId: order.id,
+            userId: assigned ?? admin,
+            field: 'status',
+            fromValue: 'pending',
+            toValue: status,
+            createdAt: at(20),
+          });
+        }
+        await tx.insert(orderEvents).values(history);
         if (i % 3 === 0) {
           await tx.insert(chatMessages).values([
             {
