@@ -23,7 +23,15 @@
  * MISSED on a machine shared with other engineers' test runs, data generators and benches (load average
  * 17-20 on 2 cores throughout). CPU cost per request measured in the same run: server ~0.48 ms, PostgreSQL
  * ~0.77 ms (auth lookup + one chat query) -> about 1.3 CPU-ms, i.e. roughly 1,500 req/s for two idle cores.
- * Re-run on a quiet machine before relying on the target.
+ * Re-run on a quiet machine, same data and users (server with LOG_LEVEL=warn, the bench's own 100
+ * connections on the same 2 cores), by pool size (DATABASE_POOL_SIZE), 60 s each unless noted:
+ *   pool 10 (30 s): 1,003 req/s held, p50 14 ms, p99 83 ms   TARGET MISSED
+ *   pool 6  (30 s):   999 req/s held, p50 16 ms, p99 73 ms   TARGET MISSED
+ *   pool 4  (30 s):   999 req/s,      p50 17 ms, p99 53 ms
+ *   pool 3:           999 req/s held, p50 16 ms, p99 48 ms   TARGET HELD
+ *   pool 2:           999 req/s held, p50 17 ms, p99 48 ms   TARGET HELD
+ * Hence DATABASE_POOL_SIZE defaults to cores + 1 (3 here): on two cores shared by the server and
+ * PostgreSQL, more connections only add contention.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';

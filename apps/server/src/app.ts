@@ -54,7 +54,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installValidationMessages();
   const storage = createStorage(path.join(config.DATA_DIR, 'files'));
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: config.DATABASE_POOL_SIZE,
+    }));
   try {
     await runMigrations(database.db);
     if (config.SEED_DEMO) await seedDemo(database.db, storage);

@@ -26,9 +26,13 @@ export interface Database {
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** One driver in both modes: PostgreSQL at DATABASE_URL, or PGlite in DATA_DIR behind a private socket. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 4 });
     // An idle connection the server ends (a restart, a terminated backend) must not crash the
     // process: pg-pool drops it and the next query connects again.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
