@@ -4,8 +4,10 @@ import { hashPassword } from '../lib/password.ts';
 import type { Storage } from '../lib/storage.ts';
 import type { Db, Tx } from './client.ts';
 import {
+  categoryFiles,
   chains,
   chatMessages,
+  fileCategories,
   orderDocuments,
   orderEvents,
   orderStatuses,
@@ -354,6 +356,57 @@ export async function seedDemo(db: Db, storage?: Storage): Promise<void> {
               sizeBytes: pdf.length,
             },
           ]);
+        }
+      }
+
+      // A small manuals library: a folder or two per chain, each with a PDF.
+      if (storage) {
+        const folders: [chainIndex: number, title: string, subTitle: string, description: string, file: string][] = [
+          [
+            0,
+            'Kyla och frys',
+            'Manualer för kyldiskar och frysöar',
+            'Felsökning och skötsel av kyl- och frysmöbler.',
+            'kyldisk-manual.pdf',
+          ],
+          [
+            0,
+            'Brandskydd',
+            'Rutiner och kontroller',
+            'Egenkontroll av brandskydd, utrymningsvägar och larm.',
+            'brandskydd-rutin.pdf',
+          ],
+          [
+            1,
+            'Kylmälaitteet',
+            'Käyttöohjeet',
+            'Kylmäkalusteiden huolto-ohjeet ja vianetsintä.',
+            'kylmalaitteet-ohje.pdf',
+          ],
+          [
+            2,
+            'Truckar och portar',
+            'Säkerhet på lagret',
+            'Daglig kontroll av truckar, lastportar och ramper.',
+            'lager-sakerhet.pdf',
+          ],
+        ];
+        for (const [chainIndex, title, subTitle, description, file] of folders) {
+          const [category] = await tx
+            .insert(fileCategories)
+            .values({ chainId: chainIds[chainIndex], title, subTitle, description })
+            .returning({ id: fileCategories.id });
+          const pdf = simplePdf(title);
+          const key = await storage.put(pdf, 'pdf');
+          files.push(key);
+          await tx.insert(categoryFiles).values({
+            categoryId: category.id,
+            uploadedBy: superAdmin,
+            name: file,
+            storageKey: key,
+            mimeType: 'application/pdf',
+            sizeBytes: pdf.length,
+          });
         }
       }
     });

@@ -160,7 +160,7 @@ describe('seeing the library', () => {
     const res = await call(app, 'GET', '/api/admin/categories', { as: 'admin' });
     expect(res.statusCode).toBe(200);
     const groups = res.json().payload as { chain: { id: number; chain_name: string }; data: { chain_id: number }[] }[];
-    expect(groups.map((g) => g.chain.id).sort()).toEqual([CHAIN_1, CHAIN_2]);
+    expect(groups.map((g) => g.chain.id).sort()).toEqual([CHAIN_1, CHAIN_2, 3]);
     for (const group of groups) expect(group.data.every((c) => c.chain_id === group.chain.id)).toBe(true);
   });
 
