@@ -6,11 +6,18 @@ import { StatusBadge } from '../../../components/badges.tsx';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
+import { TitleSlugFormDialog } from '../../../components/TitleSlugFormDialog.tsx';
 import { useCan } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
-import { getOrderStatuses, ORDERSTATUS_KEY, type OrderStatus, useDeleteOrderStatus } from '../api/orderstatus.ts';
-import { OrderStatusFormDialog } from '../components/OrderStatusFormDialog.tsx';
+import {
+  getOrderStatuses,
+  ORDERSTATUS_KEY,
+  type OrderStatus,
+  orderStatusQueryOptions,
+  useDeleteOrderStatus,
+  useSaveOrderStatus,
+} from '../api/orderstatus.ts';
 
 /** /order-status (super-admin): the five built-in statuses and any added ones. */
 export function OrderStatusPage() {
@@ -20,6 +27,7 @@ export function OrderStatusPage() {
   const [dialog, setDialog] = useState<{ id: number | null } | null>(null);
   const [deleting, setDeleting] = useState<OrderStatus | null>(null);
   const remove = useDeleteOrderStatus();
+  const save = useSaveOrderStatus();
   const columns: DataTableColumn<OrderStatus>[] = [
     { key: 'id', header: t('fields.id'), sortable: true, width: 70 },
     { key: 'title', header: t('fields.title'), sortable: true },
@@ -65,7 +73,14 @@ export function OrderStatusPage() {
             : undefined
         }
       />
-      <OrderStatusFormDialog opened={dialog !== null} id={dialog?.id ?? null} onClose={() => setDialog(null)} />
+      <TitleSlugFormDialog
+        namespace="orderstatus"
+        opened={dialog !== null}
+        id={dialog?.id ?? null}
+        onClose={() => setDialog(null)}
+        detail={orderStatusQueryOptions}
+        save={save}
+      />
       <ConfirmDelete
         opened={deleting !== null}
         name={deleting?.title}

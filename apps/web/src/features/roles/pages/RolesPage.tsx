@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
+import { TitleSlugFormDialog } from '../../../components/TitleSlugFormDialog.tsx';
 import { useCan } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
-import { getRoles, ROLES_KEY, type Role, useDeleteRole } from '../api/roles.ts';
-import { RoleFormDialog } from '../components/RoleFormDialog.tsx';
+import { getRoles, ROLES_KEY, type Role, roleQueryOptions, useDeleteRole, useSaveRole } from '../api/roles.ts';
 
 type Dialog = null | { mode: 'create' } | { mode: 'update'; id: number };
 
@@ -21,6 +21,7 @@ export function RolesPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
   const remove = useDeleteRole();
+  const save = useSaveRole();
 
   const columns: DataTableColumn<Role>[] = [
     { key: 'id', header: t('fields.id'), sortable: true, width: 70 },
@@ -68,10 +69,13 @@ export function RolesPage() {
             : undefined
         }
       />
-      <RoleFormDialog
+      <TitleSlugFormDialog
+        namespace="roles"
         opened={dialog !== null}
-        roleId={dialog?.mode === 'update' ? dialog.id : null}
+        id={dialog?.mode === 'update' ? dialog.id : null}
         onClose={() => setDialog(null)}
+        detail={roleQueryOptions}
+        save={save}
       />
       <ConfirmDelete
         opened={deleting !== null}
