@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { categoryFiles, fileCategories } from '../../db/schema/index.ts';
 import { simplePdf, solidPng } from '../../db/seed-files.ts';
 import { call, createTestApp, type DemoUser, multipart } from '../../test/app.ts';
-import { docx, zipOf } from './test-files.ts';
+import { docx, zipOf } from '../../test/files.ts';
 
 const app = await createTestApp();
 const CHAIN_1 = 1;

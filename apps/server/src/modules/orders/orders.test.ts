@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type DemoUser, multipart, tokenFor } from '../../test/app.ts';
-import { files } from './orders.fixtures.ts';
+import { files } from '../../test/files.ts';
 
 const app = await createTestApp();
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call, createTestApp, multipart } from '../../test/app.ts';
-import { files } from './orders.fixtures.ts';
+import { files } from '../../test/files.ts';
 
 // MAX_UPLOAD_MB of 0.05 (about 52 KB) so that an oversized file is small enough for a test.
 const app = await createTestApp({ MAX_UPLOAD_MB: '0.05' });

@@ -1,4 +1,6 @@
+// Files for upload tests: real bytes of each accepted type, and a few impostors.
 import { crc32 } from 'node:zlib';
+import { simplePdf, solidPng } from '../db/seed-files.ts';
 
 /** A zip archive (stored, no compression) of the given entries: enough to make a .docx or a fake one. */
 export function zipOf(entries: Record<string, string>): Buffer {
@@ -47,3 +49,18 @@ export const docx = (text = 'Manual') =>
       '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
     'word/document.xml': `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
   });
+
+export const files = {
+  png: () => solidPng(8, 8, [200, 30, 30]),
+  pdf: () => simplePdf('Kvitto för åtgärd'),
+  jpg: () =>
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]),
+  webp: () =>
+    Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(20)]),
+  docx: () => docx(),
+  /** A shell script dressed up as a photo. */
+  script: () => Buffer.from('#!/bin/sh\necho pwned\n'),
+  html: () => Buffer.from('<html><script>alert(1)</script></html>'),
+  /** A real GIF: an image, but not an accepted type. */
+  gif: () => Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'),
+};
