@@ -7,8 +7,11 @@ export const isLocale = (value: unknown): value is Locale =>
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 1000;
-/** Page-size choices of list screens (English also lists 10). */
+/** Page-size choices of list screens (spec 9): 25, 50, 100, 500; English also lists 10. */
 export const PAGE_SIZES = [10, 25, 50, 100, 500] as const;
+const PAGE_SIZES_NOT_EN: readonly number[] = PAGE_SIZES.filter((size) => size !== 10);
+/** The page sizes a list offers in a language: only English lists 10. The same array each call. */
+export const pageSizesFor = (locale: Locale): readonly number[] => (locale === 'en' ? PAGE_SIZES : PAGE_SIZES_NOT_EN);
 
 export const PRIORITIES = [10, 20, 30] as const;
 export type Priority = (typeof PRIORITIES)[number];

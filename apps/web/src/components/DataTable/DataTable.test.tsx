@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Page } from '@wop/shared/api';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n.ts';
 import { LocationProbe, renderWithProviders } from '../../test/utils.tsx';
 import { DataTable, type DataTableColumn } from './DataTable.tsx';
 import type { ListQuery } from './list-params.ts';
@@ -91,11 +92,39 @@ describe('DataTable', () => {
     await waitFor(() => expect(fn).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1, limit: 50 })));
   });
 
-  it('offers the page sizes 10, 25, 50, 100 and 500', async () => {
+  it('offers the page sizes 10, 25, 50, 100 and 500 in English, 25 selected', async () => {
     setup('/stores', async () => pageOf(rows));
     await screen.findByText('Kungsgatan');
-    const options = within(screen.getByLabelText('Rows per page')).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['10', '25', '50', '100', '500']);
+    const select = screen.getByLabelText('Rows per page');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['10', '25', '50', '100', '500']);
+    expect(select).toHaveValue('25');
+  });
+
+  it.each([
+    ['sv', 'Rader per sida'],
+    ['fi', 'Rivejä sivulla'],
+  ])('offers only 25, 50, 100 and 500 in %s', async (lng, label) => {
+    await i18n.changeLanguage(lng);
+    setup('/stores', async () => pageOf(rows));
+    await screen.findByText('Kungsgatan');
+    const select = screen.getByLabelText(label);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['25', '50', '100', '500']);
+    expect(select).toHaveValue('25');
+  });
+
+  it('loads 25 rows in Swedish when an English link asks for 10', async () => {
+    await i18n.changeLanguage('sv');
+    const { fn } = setup('/stores?limit=10', async () => pageOf(rows));
+    await screen.findByText('Kungsgatan');
+    expect(fn).toHaveBeenLastCalledWith(expect.objectContaining({ limit: 25 }));
   });
 
   it('paginates with first, previous, next, last and ellipses', async () => {

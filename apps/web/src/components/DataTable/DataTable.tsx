@@ -30,10 +30,9 @@ import {
 } from '@tabler/icons-react';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import type { Page } from '@wop/shared/api';
-import { PAGE_SIZES } from '@wop/shared/constants';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_SORT, type ListQuery, nextSort, type SortSpec, useListParams } from './list-params.ts';
+import { DEFAULT_SORT, type ListQuery, nextSort, type SortSpec, useListParams, usePageSizes } from './list-params.ts';
 
 /**
  * THE list component: search, page size, sortable headers, pagination, empty and loading
@@ -108,6 +107,7 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const { state, query, update } = useListParams(defaultSort, filterParams);
+  const pageSizes = usePageSizes();
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const searchId = useId();
 
@@ -195,7 +195,7 @@ export function DataTable<T>({
           label={t('table.pageSize')}
           styles={{ label: { whiteSpace: 'nowrap' } }}
           value={String(state.limit)}
-          data={PAGE_SIZES.map(String)}
+          data={pageSizes.map(String)}
           onChange={(event) => update({ limit: Number(event.currentTarget.value) })}
           w={130}
         />

@@ -1,5 +1,6 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@wop/shared/constants';
+import { DEFAULT_PAGE_SIZE, isLocale, PAGE_SIZES, pageSizesFor } from '@wop/shared/constants';
 import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -37,6 +38,7 @@ export function readListState(
   params: URLSearchParams,
   defaultSort: SortSpec,
   filterNames: readonly string[],
+  pageSizes: readonly number[] = PAGE_SIZES,
 ): ListState {
   const limit = positiveInt(params.get('limit'));
   const order = params.get('sort_order');
@@ -47,7 +49,7 @@ export function readListState(
   }
   return {
     page: positiveInt(params.get('page')) ?? 1,
-    limit: limit !== null && (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_PAGE_SIZE,
+    limit: limit !== null && pageSizes.includes(limit) ? limit : DEFAULT_PAGE_SIZE,
     q: params.get('q') ?? '',
     sort_by: params.get('sort_by') || defaultSort.by,
     sort_order: order === 'asc' || order === 'desc' ? order : defaultSort.order,
@@ -100,6 +102,12 @@ export function nextSort(current: SortSpec, column: string): SortSpec {
   return { by: column, order: 'asc' };
 }
 
+/** The page sizes offered in the interface language (spec 9: only English lists 10). */
+export function usePageSizes(): readonly number[] {
+  const { i18n } = useTranslation();
+  return pageSizesFor(isLocale(i18n.language) ? i18n.language : 'en');
+}
+
 export interface UseListParams {
   state: ListState;
   query: ListQuery;
@@ -116,9 +124,14 @@ export function useListParams(
     () => ({ by: defaultSort.by, order: defaultSort.order }),
     [defaultSort.by, defaultSort.order],
   );
+  const pageSizes = usePageSizes();
   const filterKey = filterNames.join('|');
+  // A limit the language does not offer (10 from an English link, in Swedish) falls back to the default.
   // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for filterNames
-  const state = useMemo(() => readListState(params, sort, filterNames), [params, sort, filterKey]);
+  const state = useMemo(
+    () => readListState(params, sort, filterNames, pageSizes),
+    [params, sort, filterKey, pageSizes],
+  );
   const query = useMemo(() => toListQuery(state), [state]);
   const update = useCallback(
     (changes: ParamChanges, options: { replace?: boolean } = {}) => {
