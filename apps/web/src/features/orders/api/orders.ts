@@ -74,7 +74,16 @@ export function useDeleteOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete(`/orders/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
+    // Lists reload. The deleted order's own detail (open on the detail page until it navigates away)
+    // is only marked stale: reloading it now would answer 404, and a later visit asks the server again.
+    onSuccess: async (_answer, id) => {
+      const detail = orderQueryOptions(id).queryKey;
+      await queryClient.invalidateQueries({ queryKey: detail, exact: true, refetchType: 'none' });
+      await queryClient.invalidateQueries({
+        queryKey: ORDERS_KEY,
+        predicate: (query) => !detail.every((part, i) => query.queryKey[i] === part),
+      });
+    },
   });
 }
 

@@ -18,6 +18,7 @@ import {
   IconFileTypePdf,
   IconPaperclip,
   IconPlus,
+  IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -26,14 +27,15 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApprovalBadge, PriorityBadge, StatusBadge } from '../../../components/badges.tsx';
+import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { useCan } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
-import { notifyError } from '../../../lib/errors.ts';
+import { notifyError, notifySuccess } from '../../../lib/errors.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 // The chat feature's public components: the panel beside the detail and the messages button.
 import { MessagesButton } from '../../chat/components/MessagesButton.tsx';
 import { OrderChatLayout, useChatPanelOpen } from '../../chat/components/OrderChatLayout.tsx';
-import { openDocument, openOrderPdf, orderQueryOptions } from '../api/orders.ts';
+import { openDocument, openOrderPdf, orderQueryOptions, useDeleteOrder } from '../api/orders.ts';
 import { Confirmation } from '../components/Confirmation.tsx';
 import { DueTime } from '../components/DueTime.tsx';
 import { OrderEditDialog } from '../components/OrderEditDialog.tsx';
@@ -67,8 +69,11 @@ export function OrderDetailPage({ orderId: fixedId, editing = false }: { orderId
   const created = (location.state as { created?: boolean } | null)?.created === true;
   const [edit, setEdit] = useState(editing);
   const [upload, setUpload] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const [chatOpen, toggleChat, setChatOpen] = useChatPanelOpen();
   const canEdit = useCan('order:update');
+  const canDelete = useCan('order:delete');
+  const remove = useDeleteOrder();
   const canCreateHere = useCan('order:create-from-detail');
   const format = useDateFormat();
   usePageHeader(order.data ? t('orderNumber', { number: order.data.project_number }) : t('detailTitle'), null);
@@ -122,6 +127,16 @@ export function OrderDetailPage({ orderId: fixedId, editing = false }: { orderId
           <Button variant="light" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setUpload(true)}>
             {t('upload.button')}
           </Button>
+          {canDelete && (
+            <Button
+              variant="light"
+              color="red.8"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => setDeleting(true)}
+            >
+              {t('common:actions.delete')}
+            </Button>
+          )}
           {canCreateHere && (
             <Button component={Link} to={`${base}/create`} leftSection={<IconPlus size={16} aria-hidden />}>
               {t('create')}
@@ -248,6 +263,16 @@ export function OrderDetailPage({ orderId: fixedId, editing = false }: { orderId
         }}
       />
       <UploadDialog orderId={o.id} opened={upload} onClose={() => setUpload(false)} />
+      <ConfirmDelete
+        opened={deleting}
+        name={t('orderNumber', { number: o.project_number })}
+        onClose={() => setDeleting(false)}
+        onConfirm={async () => {
+          notifySuccess(await remove.mutateAsync(o.id));
+          // Back to the list it came from (/orders or the chain's orders); Back must not return to a deleted order.
+          navigate(base, { replace: true });
+        }}
+      />
     </>
   );
 }
