@@ -14,11 +14,14 @@ export const regionQueryOptions = (chainId: number, id: number) =>
       (await api.get<Region>(`/chains/${chainId}/regions/${id}`, undefined, signal)).payload,
   });
 
-/** A chain's regions for a dropdown; the store form loads 20 (spec 7), other forms more. */
-export const regionOptionsQueryOptions = (chainId: number, limit = 100) =>
+/**
+ * A chain's regions for a dropdown, by name; the store form loads 20 (spec 7) and searches the
+ * server with `q` for the others, other forms load more.
+ */
+export const regionOptionsQueryOptions = (chainId: number, limit = 100, q = '') =>
   queryOptions({
-    queryKey: [...REGIONS_KEY, chainId, 'options', limit],
-    queryFn: ({ signal }) => getRegions(chainId, { limit, sort_by: 'region_name', sort_order: 'asc' }, signal),
+    queryKey: [...REGIONS_KEY, chainId, 'options', limit, q],
+    queryFn: ({ signal }) => getRegions(chainId, { limit, q, sort_by: 'region_name', sort_order: 'asc' }, signal),
     staleTime: 60_000,
   });
 

@@ -1,7 +1,7 @@
 import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { STORE_FORM_REGION_LIMIT, type Store, storeBody } from '@wop/shared/stores';
+import { type Store, storeBody } from '@wop/shared/stores';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useRole } from '../../../lib/current-user.ts';
@@ -9,8 +9,8 @@ import { notifySuccess } from '../../../lib/errors.ts';
 import { setServerErrors } from '../../../lib/forms.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { chainOptionsQueryOptions } from '../../chains/api/chains.ts';
-import { regionOptionsQueryOptions } from '../../regions/api/regions.ts';
 import { storeQueryOptions, useSaveStore } from '../api/stores.ts';
+import { StoreRegionSelect } from './StoreRegionSelect.tsx';
 
 interface Values {
   store_name: string;
@@ -92,19 +92,10 @@ function StoreForm({
   const chain =
     chains.data?.data.find((c) => c.id === chainId) ?? (store && store.chain_id === chainId ? store.chain : undefined);
   const hasRegions = chain?.has_region === 1;
-  const regions = useQuery({
-    ...regionOptionsQueryOptions(chainId ?? 0, STORE_FORM_REGION_LIMIT),
-    enabled: chainId !== null && hasRegions,
-  });
 
   const chainOptions = (chains.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.chain_name }));
   if (store && !chainOptions.some((o) => o.value === String(store.chain_id))) {
     chainOptions.push({ value: String(store.chain_id), label: store.chain.chain_name });
-  }
-  const regionOptions = (regions.data?.data ?? []).map((r) => ({ value: String(r.id), label: r.region_name }));
-  // The dropdown holds 20 regions: keep the store's own region selectable even beyond those.
-  if (store?.region && store.chain_id === chainId && !regionOptions.some((o) => o.value === String(store.region?.id))) {
-    regionOptions.push({ value: String(store.region.id), label: store.region.region_name });
   }
 
   const submit = form.onSubmit(async (values) => {
@@ -139,14 +130,18 @@ function StoreForm({
               form.setFieldValue('region_id', null);
             }}
           />
-          {hasRegions && (
-            <Select
-              label={t('fields.region')}
-              searchable
-              clearable
-              data={regionOptions}
-              nothingFoundMessage={t('noRegions')}
-              {...form.getInputProps('region_id')}
+          {hasRegions && chainId !== null && (
+            <StoreRegionSelect
+              key={chainId}
+              chainId={chainId}
+              value={form.values.region_id}
+              initial={
+                store?.region && store.chain_id === chainId
+                  ? { value: String(store.region.id), label: store.region.region_name }
+                  : null
+              }
+              error={form.errors.region_id as string | undefined}
+              onChange={(value) => form.setFieldValue('region_id', value)}
             />
           )}
           <TextInput label={t('fields.store_name')} withAsterisk data-autofocus {...form.getInputProps('store_name')} />
