@@ -128,7 +128,7 @@ export function FilesPage() {
                     </Text>
                     {category.uploads.length === 0 ? (
                       <Text size="sm" c="dimmed" mt="sm">
-                        {t('noFiles')}
+                        {t('empty')}
                       </Text>
                     ) : (
                       <Stack gap={4} mt="sm">
