@@ -1,0 +1,255 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OrderDetail } from '@wop/shared/orders';
+import type { RoleSlug } from '@wop/shared/roles';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CurrentUserContext } from '../../../lib/current-user.ts';
+import { makeUser, mockApi, renderWithProviders, signIn } from '../../../test/utils.tsx';
+import { OrderEditDialog } from './OrderEditDialog.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const PLANNED_AT = '2025-03-10T08:00:00.000Z';
+const COMPLETED_AT = '2025-03-12T14:30:00.000Z';
+
+function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    id: 7,
+    project_number: 10042,
+    description: 'Freezer 3 is leaking',
+    worktype_id: 2,
+    worktype_label: 'Refrigeration',
+    priority: 20,
+    priority_label: 'Within 2 weeks',
+    chain_id: 1,
+    region_id: 1,
+    store_id: 1,
+    chain: { id: 1, chain_name: 'Norrgården Livs' },
+    region: { id: 1, region_name: 'Stockholm' },
+    store: { id: 1, store_name: 'Norrgården Södermalm', invoice_address: 'Götgatan 1', phone: '0701740605' },
+    orderer: { id: 5, name: 'Sara Store' },
+    approval_status: 'approved',
+    approval_status_label: 'Approved',
+    approval_status_date: null,
+    status_id: 2,
+    status: 'planned',
+    status_label: 'Planned',
+    technician_id: null,
+    technician_name: null,
+    planned_at: PLANNED_AT,
+    completed_at: COMPLETED_AT,
+    due_at: '2025-03-20T08:00:00.000Z',
+    overdue: false,
+    created_at: '2025-03-06T08:00:00.000Z',
+    updated_at: '2025-03-06T08:00:00.000Z',
+    documents_count: 0,
+    unread_count: 0,
+    documents: [],
+    history: [],
+    ...overrides,
+  };
+}
+
+const envelope = (payload: unknown) => ({ body: { message: null, payload } });
+const STATUSES = ['pending', 'planned', 'confirmed', 'revisit-required', 'completed'].map((slug, i) => ({
+  id: i + 1,
+  slug,
+  title: slug,
+  label: { pending: 'Pending', planned: 'Planned', confirmed: 'Confirmed', completed: 'Completed' }[slug] ?? 'Revisit',
+}));
+
+function setup(role: RoleSlug, detail: OrderDetail = order(), put: Parameters<typeof mockApi>[0][string] = {}) {
+  signIn();
+  const fetchMock = mockApi({
+    'GET /api/orders/7': envelope(detail),
+    'GET /api/orderstatus/all': envelope({
+      data: STATUSES,
+      current_page: 1,
+      last_page: 1,
+      per_page: 100,
+      total: STATUSES.length,
+    }),
+    'GET /api/orders/priority': envelope({
+      priorities: { '10': 'ASAP (within 48 hours)', '20': 'Within 2 weeks', '30': 'Within 2 months' },
+    }),
+    'GET /api/orders/options': envelope({
+      chains: [],
+      regions: [],
+      stores: [],
+      technicians: [
+        { id: 31, name: 'Tomas Tekniker' },
+        { id: 32, name: 'Teemu Teknikko' },
+      ],
+    }),
+    'PUT /api/orders/7': put,
+  });
+  const onClose = vi.fn();
+  renderWithProviders(
+    <CurrentUserContext.Provider value={makeUser(role)}>
+      <OrderEditDialog orderId={7} opened onClose={onClose} />
+    </CurrentUserContext.Provider>,
+  );
+  return { fetchMock, onClose, user: userEvent.setup() };
+}
+
+const select = (name: string) => screen.queryByRole('combobox', { name });
+const calls = (fetchMock: ReturnType<typeof mockApi>, path: string, method = 'GET') =>
+  fetchMock.mock.calls.filter(
+    ([url, init]) =>
+      new URL(String(url), 'http://localhost').pathname === path && (init?.method ?? 'GET').toUpperCase() === method,
+  );
+const sentBody = (fetchMock: ReturnType<typeof mockApi>) =>
+  JSON.parse(String(calls(fetchMock, '/api/orders/7', 'PUT')[0]?.[1]?.body));
+
+async function pick(user: ReturnType<typeof userEvent.setup>, name: string, option: string) {
+  const input = select(name);
+  if (!input) throw new Error(`No select labelled ${name}`);
+  await user.click(input);
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+const ok = { body: { message: 'Order updated successfully.', payload: order() } };
+
+describe('order edit dialog: fields by role', () => {
+  it.each(['super-admin', 'admin'] as const)(
+    '%s sets priority, approval, technician, status and dates; the technician list loads',
+    async (role) => {
+      const { fetchMock, user } = setup(role);
+      await waitFor(() => expect(select('Priority')).toHaveValue('Within 2 weeks'));
+      expect(select('Approval status')).toHaveValue('Approved');
+      expect(select('Status')).toBeInTheDocument();
+      expect(screen.getByText('Planned for')).toBeInTheDocument();
+      await waitFor(() => expect(calls(fetchMock, '/api/orders/options')).toHaveLength(1));
+      await user.click(select('Technician') as HTMLElement);
+      const list = await screen.findByRole('listbox');
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Tomas Tekniker', 'Teemu Teknikko']);
+    },
+  );
+
+  it('chain-admin sets priority, approval, status and dates but assigns no technician', async () => {
+    const { fetchMock } = setup('chain-admin');
+    await waitFor(() => expect(select('Priority')).toBeInTheDocument());
+    expect(select('Approval status')).toBeInTheDocument();
+    expect(select('Status')).toBeInTheDocument();
+    expect(screen.getByText('Planned for')).toBeInTheDocument();
+    expect(select('Technician')).toBeNull();
+    expect(calls(fetchMock, '/api/orders/options')).toHaveLength(0);
+  });
+
+  it('regional-director sets priority, approval and status, without dates or technician', async () => {
+    const { fetchMock } = setup('regional-director');
+    await waitFor(() => expect(select('Priority')).toBeInTheDocument());
+    expect(select('Approval status')).toBeInTheDocument();
+    expect(select('Status')).toBeInTheDocument();
+    expect(screen.queryByText('Planned for')).toBeNull();
+    expect(select('Technician')).toBeNull();
+    expect(calls(fetchMock, '/api/orders/options')).toHaveLength(0);
+  });
+
+  it('technician sets status and dates only, and sends only those', async () => {
+    const { fetchMock, onClose, user } = setup('technician', order(), ok);
+    await waitFor(() => expect(select('Status')).toHaveValue('Planned'));
+    expect(screen.getByText('Planned for')).toBeInTheDocument();
+    expect(select('Priority')).toBeNull();
+    expect(select('Approval status')).toBeNull();
+    expect(select('Technician')).toBeNull();
+    expect(calls(fetchMock, '/api/orders/options')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sentBody(fetchMock)).toEqual({ status: 'planned', planned_at: PLANNED_AT });
+  });
+
+  it('store-manager can change nothing', async () => {
+    setup('store-manager');
+    expect(await screen.findByText('Your role cannot change this order.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+});
+
+describe('order edit dialog: what is sent', () => {
+  it('sends planned_at for planned and revisit-required, and no completed_at', async () => {
+    const { fetchMock, onClose, user } = setup('admin', order({ status: 'planned' }), ok);
+    await waitFor(() => expect(select('Status')).toHaveValue('Planned'));
+    await pick(user, 'Status', 'Revisit');
+    expect(screen.getByText('Planned for')).toBeInTheDocument();
+    expect(screen.queryByText('Completed at')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sentBody(fetchMock)).toEqual({
+      status: 'revisit-required',
+      priority: 20,
+      approval_status: 'approved',
+      planned_at: PLANNED_AT,
+    });
+  });
+
+  it('sends completed_at only for completed', async () => {
+    const { fetchMock, onClose, user } = setup('chain-admin', order({ status: 'planned' }), ok);
+    await waitFor(() => expect(select('Status')).toHaveValue('Planned'));
+    await pick(user, 'Status', 'Completed');
+    expect(screen.getByText('Completed at')).toBeInTheDocument();
+    expect(screen.queryByText('Planned for')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const body = sentBody(fetchMock);
+    expect(body).toMatchObject({ status: 'completed', completed_at: COMPLETED_AT });
+    expect(body).not.toHaveProperty('planned_at');
+  });
+
+  it('sends no dates for other statuses, and drops an empty technician', async () => {
+    const { fetchMock, onClose, user } = setup('super-admin', order({ status: 'confirmed' }), ok);
+    await waitFor(() => expect(select('Status')).toHaveValue('Confirmed'));
+    expect(screen.queryByText('Planned for')).toBeNull();
+    expect(screen.queryByText('Completed at')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sentBody(fetchMock)).toEqual({ status: 'confirmed', priority: 20, approval_status: 'approved' });
+  });
+
+  it('sends the chosen technician, and the status goes back to pending', async () => {
+    const { fetchMock, onClose, user } = setup('admin', order({ status: 'confirmed' }), ok);
+    await waitFor(() => expect(select('Status')).toHaveValue('Confirmed'));
+    await waitFor(() => expect(calls(fetchMock, '/api/orders/options')).toHaveLength(1));
+    await pick(user, 'Technician', 'Teemu Teknikko');
+    expect(select('Status')).toHaveValue('Pending');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sentBody(fetchMock)).toEqual({
+      status: 'pending',
+      priority: 20,
+      approval_status: 'approved',
+      technician_id: 32,
+    });
+  });
+
+  it('lists every 422 message in an alert box and stays open', async () => {
+    const { onClose, user } = setup('admin', order(), {
+      status: 422,
+      body: {
+        message: 'status: does not exist',
+        errors: { status: ['does not exist'], planned_at: ['must be a date', 'is too early'] },
+      },
+    });
+    await waitFor(() => expect(select('Status')).toHaveValue('Planned'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const title = await screen.findByText('Please correct the following:');
+    const box = title.closest('[role="alert"]') as HTMLElement;
+    expect(box).not.toBeNull();
+    expect(
+      within(box)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/^does not exist/),
+      expect.stringMatching(/^must be a date/),
+      expect.stringMatching(/^is too early/),
+    ]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
