@@ -130,7 +130,7 @@ export function OrderDetailPage({ orderId: fixedId, editing = false }: { orderId
           {canDelete && (
             <Button
               variant="light"
-              color="red.8"
+              color="red"
               leftSection={<IconTrash size={16} aria-hidden />}
               onClick={() => setDeleting(true)}
             >
