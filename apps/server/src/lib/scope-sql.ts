@@ -4,6 +4,8 @@ import type { Scope } from './scope.ts';
 
 // The scope filters of every query, in one place. `undefined` means no filter (admins).
 const none = sql`false`;
+/** `(1,2,3)` from ids that are numbers by type and by conversion, so nothing else reaches the SQL. */
+const idList = (ids: number[]) => sql.raw(`(${ids.map((id) => Number(id)).join(',')})`);
 const anyOf = (column: Parameters<typeof inArray>[0], ids: number[]) => (ids.length ? inArray(column, ids) : none);
 
 export function ordersInScope(scope: Scope): SQL | undefined {
@@ -46,7 +48,7 @@ export function regionsInScope(scope: Scope): SQL | undefined {
       return anyOf(regions.id, scope.ids);
     case 'stores':
       return scope.ids.length
-        ? sql`${regions.id} in (select region_id from stores where id in ${sql.raw(`(${scope.ids.join(',')})`)})`
+        ? sql`${regions.id} in (select region_id from stores where id in ${idList(scope.ids)})`
         : none;
     case 'technician':
       return none;
@@ -62,18 +64,16 @@ export function chainsInScope(scope: Scope): SQL | undefined {
       return anyOf(chains.id, scope.ids);
     case 'regions':
       return scope.ids.length
-        ? sql`${chains.id} in (select chain_id from regions where id in ${sql.raw(`(${scope.ids.join(',')})`)})`
+        ? sql`${chains.id} in (select chain_id from regions where id in ${idList(scope.ids)})`
         : none;
     case 'stores':
       return scope.ids.length
-        ? sql`${chains.id} in (select chain_id from stores where id in ${sql.raw(`(${scope.ids.join(',')})`)})`
+        ? sql`${chains.id} in (select chain_id from stores where id in ${idList(scope.ids)})`
         : none;
     case 'technician':
       return sql`${chains.id} in (select distinct chain_id from orders where technician_id = ${scope.userId})`;
   }
 }
-
-const idList = (ids: number[]) => sql.raw(`(${ids.map((id) => Number(id)).join(',')})`);
 
 /**
  * Users a user may see: those bound to a chain, region or store inside the caller's scope
