@@ -1,6 +1,7 @@
-import { Center, Loader, Modal } from '@mantine/core';
+import { Button, Center, Group, Loader, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The dialog every create/edit form opens in (spec 2): full screen on a phone. While the
@@ -32,5 +33,28 @@ export function FormDialog({
         opened && children
       )}
     </Modal>
+  );
+}
+
+/** The foot of every dialog form: Cancel, and Save with a spinner while it is sent. */
+export function FormActions({
+  onCancel,
+  saving,
+  disabled,
+}: {
+  onCancel: () => void;
+  saving: boolean;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        {t('common:actions.cancel')}
+      </Button>
+      <Button type="submit" loading={saving} disabled={disabled}>
+        {t('common:actions.save')}
+      </Button>
+    </Group>
   );
 }

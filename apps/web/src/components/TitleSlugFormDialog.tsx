@@ -1,4 +1,4 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type UseMutationResult, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { slugify } from '@wop/shared/slug';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../lib/errors.ts';
 import { required, setServerErrors } from '../lib/forms.ts';
 import { i18n } from '../lib/i18n.ts';
-import { FormDialog } from './FormDialog.tsx';
+import { FormActions, FormDialog } from './FormDialog.tsx';
 
 export interface TitleSlugItem {
   id: number;
@@ -128,14 +128,7 @@ function TitleSlugForm({
             form.setFieldValue('slug', event.currentTarget.value);
           }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('common:actions.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} saving={save.isPending} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { editableOrderFields, type OrderDetail, usesCompletedAt, usesPlannedAt }
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/FormDialog.tsx';
+import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
 import { FormErrors } from '../../../components/FormErrors.tsx';
 import { useRole } from '../../../lib/current-user.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
@@ -154,14 +154,7 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
           />
         )}
         {fields.length === 0 && <Text c="dimmed">{t('edit.nothing')}</Text>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={update.isPending} disabled={fields.length === 0}>
-            {t('common:actions.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} saving={update.isPending} disabled={fields.length === 0} />
       </Stack>
     </form>
   );

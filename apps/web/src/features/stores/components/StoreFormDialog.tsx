@@ -1,9 +1,9 @@
-import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { type Store, storeBody } from '@wop/shared/stores';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/FormDialog.tsx';
+import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
 import { useRole } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { setServerErrors } from '../../../lib/forms.ts';
@@ -163,14 +163,7 @@ function StoreForm({
           minRows={2}
           {...form.getInputProps('invoice_address')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('common:actions.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} saving={save.isPending} />
       </Stack>
     </form>
   );

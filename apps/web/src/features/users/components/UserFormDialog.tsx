@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@wop/shared/api';
@@ -6,7 +6,7 @@ import { isLocale, PASSWORD_MIN } from '@wop/shared/constants';
 import { assignableRoles, type EntityType, isRoleSlug, ROLE_ENTITY } from '@wop/shared/roles';
 import { v, validationText } from '@wop/shared/validation';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/FormDialog.tsx';
+import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { asSentence, notifySuccess } from '../../../lib/errors.ts';
 import { setServerErrors } from '../../../lib/forms.ts';
@@ -303,14 +303,7 @@ function UserForm({
             />
           )}
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('common:actions.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} saving={save.isPending} />
       </Stack>
     </form>
   );

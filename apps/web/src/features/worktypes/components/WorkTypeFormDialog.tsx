@@ -1,9 +1,9 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { WorkType } from '@wop/shared/worktypes';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/FormDialog.tsx';
+import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { required, setServerErrors } from '../../../lib/forms.ts';
 import { i18n } from '../../../lib/i18n.ts';
@@ -65,14 +65,7 @@ function WorkTypeForm({ id, workType, onDone }: { id: number | null; workType?: 
         <TextInput label={t('fields.title')} withAsterisk data-autofocus {...form.getInputProps('title')} />
         <TextInput label={t('fields.titleSv')} lang="sv" {...form.getInputProps('sv')} />
         <TextInput label={t('fields.titleFi')} lang="fi" {...form.getInputProps('fi')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('common:actions.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} saving={save.isPending} />
       </Stack>
     </form>
   );
