@@ -3,7 +3,9 @@ import { PassThrough } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 
-export type Cell = string | number | null | undefined;
+import type { Cell } from '../../lib/export-source.ts';
+
+export type { Cell };
 export type ExportFormat = 'xlsx' | 'csv';
 
 /**

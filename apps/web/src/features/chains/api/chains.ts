@@ -1,11 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Chain, ChainInput } from '@wop/shared/chains';
-import { api, getPage, type QueryParams } from '../../../lib/api.ts';
-
-/** Every chain query starts with this key; invalidating it reloads lists, details and dropdowns. */
-export const CHAINS_KEY = ['chains'] as const;
-
-export const getChains = (query: QueryParams, signal?: AbortSignal) => getPage<Chain>('/chains', query, signal);
+import { CHAINS_KEY } from '../../../entities/chains.ts';
+import { api } from '../../../lib/api.ts';
 
 export async function getChain(id: number, signal?: AbortSignal): Promise<Chain> {
   return (await api.get<Chain>(`/chains/${id}`, undefined, signal)).payload;
@@ -13,14 +9,6 @@ export async function getChain(id: number, signal?: AbortSignal): Promise<Chain>
 
 export const chainQueryOptions = (id: number) =>
   queryOptions({ queryKey: [...CHAINS_KEY, 'detail', id], queryFn: ({ signal }) => getChain(id, signal) });
-
-/** The chains dropdown of the store, user and filter forms (the caller's scope). */
-export const chainOptionsQueryOptions = () =>
-  queryOptions({
-    queryKey: [...CHAINS_KEY, 'options'],
-    queryFn: ({ signal }) => getChains({ limit: 1000, sort_by: 'chain_name', sort_order: 'asc' }, signal),
-    staleTime: 60_000,
-  });
 
 export function useSaveChain() {
   const queryClient = useQueryClient();

@@ -8,10 +8,11 @@ import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
+import { CHAINS_KEY, getChains } from '../../../entities/chains.ts';
 import { useCan } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
-import { CHAINS_KEY, getChains, useDeleteChain } from '../api/chains.ts';
+import { useDeleteChain } from '../api/chains.ts';
 import { ChainFormDialog } from '../components/ChainFormDialog.tsx';
 
 type Dialog = null | { mode: 'create' } | { mode: 'update'; id: number };

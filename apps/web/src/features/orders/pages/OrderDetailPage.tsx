@@ -32,10 +32,10 @@ import { useCan } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
-// The chat feature's public components: the panel beside the detail and the messages button.
-import { MessagesButton } from '../../chat/components/MessagesButton.tsx';
-import { OrderChatLayout, useChatPanelOpen } from '../../chat/components/OrderChatLayout.tsx';
 import { openDocument, openOrderPdf, orderQueryOptions, useDeleteOrder } from '../api/orders.ts';
+// The chat feature's public components: the panel beside the detail and the messages button.
+import { MessagesButton } from '../chat/components/MessagesButton.tsx';
+import { OrderChatLayout, useChatPanelOpen } from '../chat/components/OrderChatLayout.tsx';
 import { Confirmation } from '../components/Confirmation.tsx';
 import { DueTime } from '../components/DueTime.tsx';
 import { OrderEditDialog } from '../components/OrderEditDialog.tsx';

@@ -7,9 +7,10 @@ import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
+import { getRegions, REGIONS_KEY } from '../../../entities/regions.ts';
 import { useCan } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
-import { getRegions, REGIONS_KEY, useDeleteRegion } from '../api/regions.ts';
+import { useDeleteRegion } from '../api/regions.ts';
 import { RegionFormDialog } from './RegionFormDialog.tsx';
 
 export type RegionDialog = null | { mode: 'create' } | { mode: 'update'; id: number };

@@ -2,9 +2,9 @@ import { Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
-import { chainOptionsQueryOptions } from '../../chains/api/chains.ts';
 import { RegionsList } from '../components/RegionsList.tsx';
 
 /** /regions (chain-admin): the regions of the chain of the user's entity; a chooser when bound to several. */

@@ -1,29 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, getPage, type QueryParams } from '../../../lib/api.ts';
-
-export interface Role {
-  id: number;
-  title: string;
-  slug: string;
-  builtin: boolean;
-}
-
-export const ROLES_KEY = ['roles'] as const;
-
-export const getRoles = (query: QueryParams, signal?: AbortSignal) => getPage<Role>('/roles', query, signal);
+import { ROLES_KEY, type Role } from '../../../entities/roles.ts';
+import { api } from '../../../lib/api.ts';
 
 export const roleQueryOptions = (id: number) =>
   queryOptions({
     queryKey: [...ROLES_KEY, 'detail', id],
     queryFn: async ({ signal }) => (await api.get<Role>(`/roles/${id}`, undefined, signal)).payload,
-  });
-
-/** Every role, for the user form and filters. */
-export const roleOptionsQueryOptions = () =>
-  queryOptions({
-    queryKey: [...ROLES_KEY, 'options'],
-    queryFn: ({ signal }) => getRoles({ limit: 100, sort_by: 'id', sort_order: 'asc' }, signal),
-    staleTime: 5 * 60_000,
   });
 
 export function useSaveRole() {

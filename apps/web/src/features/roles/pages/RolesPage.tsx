@@ -6,10 +6,11 @@ import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
 import { TitleSlugFormDialog } from '../../../components/TitleSlugFormDialog.tsx';
+import { getRoles, ROLES_KEY, type Role } from '../../../entities/roles.ts';
 import { useCan } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
-import { getRoles, ROLES_KEY, type Role, roleQueryOptions, useDeleteRole, useSaveRole } from '../api/roles.ts';
+import { roleQueryOptions, useDeleteRole, useSaveRole } from '../api/roles.ts';
 
 type Dialog = null | { mode: 'create' } | { mode: 'update'; id: number };
 

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { type Store, storeBody } from '@wop/shared/stores';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
+import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
 import { useRole } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { setServerErrors } from '../../../lib/forms.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
-import { chainOptionsQueryOptions } from '../../chains/api/chains.ts';
 import { storeQueryOptions, useSaveStore } from '../api/stores.ts';
 import { StoreRegionSelect } from './StoreRegionSelect.tsx';
 

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { STORE_FORM_REGION_LIMIT } from '@wop/shared/stores';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { regionOptionsQueryOptions } from '../../regions/api/regions.ts';
+import { regionOptionsQueryOptions } from '../../../entities/regions.ts';
 
 export interface RegionChoice {
   value: string;

@@ -9,11 +9,12 @@ import { DataTable, type DataTableColumn } from '../../../components/DataTable/D
 import { useListFilter } from '../../../components/DataTable/list-params.ts';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
+import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
+import { regionOptionsQueryOptions } from '../../../entities/regions.ts';
+import { getStores, STORES_KEY } from '../../../entities/stores.ts';
 import { useCan, useCurrentUser } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
-import { chainOptionsQueryOptions } from '../../chains/api/chains.ts';
-import { regionOptionsQueryOptions } from '../../regions/api/regions.ts';
-import { getStores, STORES_KEY, useDeleteStore } from '../api/stores.ts';
+import { useDeleteStore } from '../api/stores.ts';
 import { StoreFormDialog } from './StoreFormDialog.tsx';
 
 export type StoreDialog = null | { mode: 'create' } | { mode: 'update'; id: number };

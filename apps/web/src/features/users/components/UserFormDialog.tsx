@@ -7,14 +7,14 @@ import { assignableRoles, type EntityType, isRoleSlug, ROLE_ENTITY } from '@wop/
 import { v, validationText } from '@wop/shared/validation';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
+import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
+import { regionOptionsQueryOptions } from '../../../entities/regions.ts';
+import { roleOptionsQueryOptions } from '../../../entities/roles.ts';
+import { storeOptionsQueryOptions } from '../../../entities/stores.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { asSentence, notifySuccess } from '../../../lib/errors.ts';
 import { setServerErrors } from '../../../lib/forms.ts';
 import { i18n } from '../../../lib/i18n.ts';
-import { chainOptionsQueryOptions } from '../../chains/api/chains.ts';
-import { regionOptionsQueryOptions } from '../../regions/api/regions.ts';
-import { roleOptionsQueryOptions } from '../../roles/api/roles.ts';
-import { storeOptionsQueryOptions } from '../../stores/api/stores.ts';
 import { type UserPayload, userQueryOptions, useSaveUser } from '../api/users.ts';
 
 interface Values {

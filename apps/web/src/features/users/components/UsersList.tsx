@@ -10,12 +10,12 @@ import { DataTable, type DataTableColumn } from '../../../components/DataTable/D
 import { useListFilter } from '../../../components/DataTable/list-params.ts';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
+import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
+import { regionOptionsQueryOptions } from '../../../entities/regions.ts';
+import { roleOptionsQueryOptions } from '../../../entities/roles.ts';
+import { storeOptionsQueryOptions } from '../../../entities/stores.ts';
 import { useCan, useCurrentUser } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
-import { chainOptionsQueryOptions } from '../../chains/api/chains.ts';
-import { regionOptionsQueryOptions } from '../../regions/api/regions.ts';
-import { roleOptionsQueryOptions } from '../../roles/api/roles.ts';
-import { storeOptionsQueryOptions } from '../../stores/api/stores.ts';
 import { getUsers, USERS_KEY, useDeleteUser } from '../api/users.ts';
 import { UserFormDialog } from './UserFormDialog.tsx';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage, ChatMessageBody } from '@wop/shared/chat';
-import { api } from '../../../lib/api.ts';
-import { notifyErrorWithCode } from '../../../lib/errors.ts';
+import { api } from '../../../../lib/api.ts';
+import { notifyErrorWithCode } from '../../../../lib/errors.ts';
 import { chatKeys } from './messages.ts';
 
 /** POST /api/orders/{id}/messages `{ body }` -> 201 with the message. */

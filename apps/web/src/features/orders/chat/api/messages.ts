@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Page } from '@wop/shared/api';
 import type { ChatMessage } from '@wop/shared/chat';
 import { CHAT_POLL_MS } from '@wop/shared/constants';
-import { getPage } from '../../../lib/api.ts';
+import { getPage } from '../../../../lib/api.ts';
 
 /** GET /api/orders/{id}/messages: the newest `limit` messages, newest first. */
 export function getMessages(orderId: number, limit: number, signal?: AbortSignal): Promise<Page<ChatMessage>> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UnreadCount } from '@wop/shared/chat';
 import { CHAT_POLL_MS } from '@wop/shared/constants';
-import { api } from '../../../lib/api.ts';
+import { api } from '../../../../lib/api.ts';
 import { chatKeys } from './messages.ts';
 
 /** GET /api/orders/{id}/unreadmessages -> `{ message_count }`: others' messages the caller has not seen. */

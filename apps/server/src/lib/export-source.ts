@@ -1,0 +1,56 @@
+import type { Locale } from '@wop/shared/constants';
+import type { Permission } from '@wop/shared/roles';
+import type { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import type { AuthUser } from './scope.ts';
+
+/** A spreadsheet cell. */
+export type Cell = string | number | null | undefined;
+
+export interface ExportContext {
+  db: Db;
+  user: AuthUser;
+  locale: Locale;
+  timezone: string;
+}
+
+/**
+ * One export type, owned by the module whose list it exports: its permission, the filters of the
+ * matching list, its columns and its rows in batches.
+ */
+export interface ExportSource {
+  permission: Permission;
+  sheet: string;
+  file: string;
+  query: z.ZodType;
+  columns: string[];
+  rows(ctx: ExportContext, query: never): AsyncGenerator<Cell[][]>;
+}
+
+/** Rows read per batch: memory stays flat however many rows match. */
+export const EXPORT_BATCH = 1000;
+
+/** Dates as the users read them: `YYYY-MM-DD HH:mm` in the app's time zone. */
+export function dateFormatter(timezone: string) {
+  const format = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return (value: Date | string | null | undefined) => (value ? format.format(new Date(value)) : null);
+}
+
+/** Every page of a list of its module, read EXPORT_BATCH rows at a time (the list's page and limit ignored). */
+export async function* allPages<Q extends object, T>(
+  query: Q,
+  fetch: (query: Q & { page: number; limit: number }) => Promise<T[]>,
+): AsyncGenerator<T[]> {
+  for (let page = 1; ; page++) {
+    const rows = await fetch({ ...query, page, limit: EXPORT_BATCH });
+    if (rows.length) yield rows;
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}

@@ -1,0 +1,50 @@
+import { REGION_SORTS } from '@wop/shared/regions';
+import { and, asc } from 'drizzle-orm';
+import { z } from 'zod';
+import { chains } from '../../db/schema/index.ts';
+import { allPages, dateFormatter, type ExportSource } from '../../lib/export-source.ts';
+import { idParam, listQuery, optional } from '../../lib/http.ts';
+import { scopeOf } from '../../lib/scope.ts';
+import { chainsInScope, regionsInScope } from '../../lib/scope-sql.ts';
+import { listRegions } from './regions.repository.ts';
+
+const regionsQuery = listQuery(REGION_SORTS).extend({ chain_id: optional(z.coerce.number().pipe(idParam)) });
+
+export const regionsExport: ExportSource = {
+  permission: 'export:regions',
+  sheet: 'regions',
+  file: 'regions',
+  query: regionsQuery,
+  columns: ['id', 'region', 'phone', 'email', 'contact_person', 'chain', 'stores_count', 'created_at'],
+  async *rows(ctx, query: z.output<typeof regionsQuery>) {
+    const scope = scopeOf(ctx.user);
+    const date = dateFormatter(ctx.timezone);
+    // The regions list is per chain: one chain when given, else every chain the caller may see.
+    const chainIds = query.chain_id
+      ? [query.chain_id]
+      : (
+          await ctx.db
+            .select({ id: chains.id })
+            .from(chains)
+            .where(and(chainsInScope(scope)))
+            .orderBy(asc(chains.id))
+        ).map((c) => c.id);
+    for (const chainId of chainIds) {
+      for await (const rows of allPages(
+        query,
+        async (page) => (await listRegions(ctx.db, chainId, page, regionsInScope(scope))).rows,
+      )) {
+        yield rows.map((r) => [
+          r.id,
+          r.regionName,
+          r.phone,
+          r.email,
+          r.contactPerson,
+          r.chainName,
+          r.storesCount,
+          date(r.createdAt),
+        ]);
+      }
+    }
+  },
+};

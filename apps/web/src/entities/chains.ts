@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Chain } from '@wop/shared/chains';
+import { getPage, type QueryParams } from '../lib/api.ts';
+
+/** Every chain query starts with this key; invalidating it reloads lists, details and dropdowns. */
+export const CHAINS_KEY = ['chains'] as const;
+
+export const getChains = (query: QueryParams, signal?: AbortSignal) => getPage<Chain>('/chains', query, signal);
+
+/** The chains dropdown of the store, user and filter forms (the caller's scope). */
+export const chainOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...CHAINS_KEY, 'options'],
+    queryFn: ({ signal }) => getChains({ limit: 1000, sort_by: 'chain_name', sort_order: 'asc' }, signal),
+    staleTime: 60_000,
+  });
