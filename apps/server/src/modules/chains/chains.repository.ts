@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chains } from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/http.ts';
+import { pageWindow } from '../../lib/paging.ts';
 
 const sortColumns = {
   id: chains.id,
@@ -55,15 +56,15 @@ export async function listChains(db: DbOrTx, params: ListParams, scope: SQL | un
     ? or(...searchColumns.map((column) => ilike(column, likePattern(params.q ?? ''))))
     : undefined;
   const where = and(scope, search);
-  const column = sortColumns[params.sort_by as keyof typeof sortColumns] ?? chains.id;
+  const page = pageWindow(params, sortColumns, chains.id, asc(chains.id));
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(columns)
       .from(chains)
       .where(where)
-      .orderBy(params.sort_order === 'asc' ? asc(column) : desc(column), asc(chains.id))
-      .limit(params.limit)
-      .offset((params.page - 1) * params.limit),
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ total: count() }).from(chains).where(where),
   ]);
   return { rows: rows as ChainRow[], total };

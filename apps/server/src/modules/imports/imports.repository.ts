@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chains, regions, storeImports, stores, users } from '../../db/schema/index.ts';
 import type { ListParams } from '../../lib/http.ts';
+import { pageWindow } from '../../lib/paging.ts';
 import type { StoreValues } from '../stores/stores.repository.ts';
 
 const sortColumns = {
@@ -28,7 +29,7 @@ export type ImportRow = Awaited<ReturnType<typeof findImport>> & {};
 
 export async function listImports(db: DbOrTx, params: ListParams & { chain_id?: number }, scope: SQL | undefined) {
   const where = and(scope, params.chain_id ? eq(storeImports.chainId, params.chain_id) : undefined);
-  const column = sortColumns[params.sort_by as keyof typeof sortColumns] ?? storeImports.id;
+  const page = pageWindow(params, sortColumns, storeImports.id, desc(storeImports.id));
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(recordColumns)
@@ -36,9 +37,9 @@ export async function listImports(db: DbOrTx, params: ListParams & { chain_id?: 
       .innerJoin(chains, eq(chains.id, storeImports.chainId))
       .leftJoin(users, eq(users.id, storeImports.userId))
       .where(where)
-      .orderBy(params.sort_order === 'asc' ? asc(column) : desc(column), desc(storeImports.id))
-      .limit(params.limit)
-      .offset((params.page - 1) * params.limit),
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
     db
       .select({ total: count() })
       .from(storeImports)

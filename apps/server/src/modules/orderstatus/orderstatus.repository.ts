@@ -1,7 +1,8 @@
-import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderStatuses } from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/http.ts';
+import { pageWindow } from '../../lib/paging.ts';
 
 export const ORDER_STATUS_SORTS = ['id', 'title', 'slug', 'created_at'] as const;
 const sortColumns = {
@@ -22,15 +23,15 @@ export async function listOrderStatuses(db: DbOrTx, params: ListParams) {
   const where = params.q
     ? or(ilike(orderStatuses.title, likePattern(params.q)), ilike(orderStatuses.slug, likePattern(params.q)))
     : undefined;
-  const column = sortColumns[params.sort_by as keyof typeof sortColumns] ?? orderStatuses.id;
+  const page = pageWindow(params, sortColumns, orderStatuses.id, asc(orderStatuses.id));
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(columns)
       .from(orderStatuses)
       .where(where)
-      .orderBy(params.sort_order === 'asc' ? asc(column) : desc(column), asc(orderStatuses.id))
-      .limit(params.limit)
-      .offset((params.page - 1) * params.limit),
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ total: count() }).from(orderStatuses).where(where),
   ]);
   return { rows, total };

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chains, regions } from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/http.ts';
+import { pageWindow } from '../../lib/paging.ts';
 
 const sortColumns = {
   id: regions.id,
@@ -49,16 +50,16 @@ export async function listRegions(db: DbOrTx, chainId: number, params: ListParam
     ? or(...searchColumns.map((column) => ilike(column, likePattern(params.q ?? ''))))
     : undefined;
   const where = and(eq(regions.chainId, chainId), scope, search);
-  const column = sortColumns[params.sort_by as keyof typeof sortColumns] ?? regions.id;
+  const page = pageWindow(params, sortColumns, regions.id, asc(regions.id));
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(columns)
       .from(regions)
       .innerJoin(chains, eq(chains.id, regions.chainId))
       .where(where)
-      .orderBy(params.sort_order === 'asc' ? asc(column) : desc(column), asc(regions.id))
-      .limit(params.limit)
-      .offset((params.page - 1) * params.limit),
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ total: count() }).from(regions).where(where),
   ]);
   return { rows: rows as RegionRow[], total };

@@ -1,7 +1,8 @@
-import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { roles, users } from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/http.ts';
+import { pageWindow } from '../../lib/paging.ts';
 
 export const ROLE_SORTS = ['id', 'title', 'slug', 'created_at'] as const;
 const sortColumns = { id: roles.id, title: roles.title, slug: roles.slug, created_at: roles.createdAt };
@@ -12,15 +13,15 @@ export async function listRoles(db: DbOrTx, params: ListParams) {
   const where = params.q
     ? or(ilike(roles.title, likePattern(params.q)), ilike(roles.slug, likePattern(params.q)))
     : undefined;
-  const column = sortColumns[params.sort_by as keyof typeof sortColumns];
+  const page = pageWindow(params, sortColumns, roles.id, asc(roles.id));
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(columns)
       .from(roles)
       .where(where)
-      .orderBy(params.sort_order === 'asc' ? asc(column) : desc(column), asc(roles.id))
-      .limit(params.limit)
-      .offset((params.page - 1) * params.limit),
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ total: count() }).from(roles).where(where),
   ]);
   return { rows, total };

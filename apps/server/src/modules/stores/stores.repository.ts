@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chains, orders, regions, stores } from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/http.ts';
+import { pageWindow } from '../../lib/paging.ts';
 
 const sortColumns = {
   id: stores.id,
@@ -79,7 +80,7 @@ export async function listStores(db: DbOrTx, params: ListParams & StoreFilters, 
     params.chain_id ? eq(stores.chainId, params.chain_id) : undefined,
     params.region_id ? eq(stores.regionId, params.region_id) : undefined,
   );
-  const column = sortColumns[params.sort_by as keyof typeof sortColumns] ?? stores.id;
+  const page = pageWindow(params, sortColumns, stores.id, asc(stores.id));
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(columns)
@@ -87,9 +88,9 @@ export async function listStores(db: DbOrTx, params: ListParams & StoreFilters, 
       .innerJoin(chains, eq(chains.id, stores.chainId))
       .leftJoin(regions, eq(regions.id, stores.regionId))
       .where(where)
-      .orderBy(params.sort_order === 'asc' ? asc(column) : desc(column), asc(stores.id))
-      .limit(params.limit)
-      .offset((params.page - 1) * params.limit),
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
     db
       .select({ total: count() })
       .from(stores)

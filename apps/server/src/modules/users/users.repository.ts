@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chains, regions, roles, stores, userChains, userRegions, userStores, users } from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/http.ts';
+import { pageWindow } from '../../lib/paging.ts';
 
 const sortColumns = {
   id: users.id,
@@ -67,16 +68,16 @@ export async function listUserIds(db: DbOrTx, params: ListParams & UserFilters, 
     ? or(...searchColumns.map((column) => ilike(column, likePattern(params.q ?? ''))))
     : undefined;
   const where = and(scope, search, ...filterSql(params));
-  const column = sortColumns[params.sort_by as keyof typeof sortColumns] ?? users.id;
+  const page = pageWindow(params, sortColumns, users.id, asc(users.id));
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ id: users.id })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(where)
-      .orderBy(params.sort_order === 'asc' ? asc(column) : desc(column), asc(users.id))
-      .limit(params.limit)
-      .offset((params.page - 1) * params.limit),
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ total: count() }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(where),
   ]);
   return { ids: rows.map((row) => row.id), total };

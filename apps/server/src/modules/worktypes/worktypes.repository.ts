@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { workTypes, workTypeTranslations } from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/http.ts';
+import { pageWindow } from '../../lib/paging.ts';
 
 export const WORK_TYPE_SORTS = ['id', 'title', 'slug', 'created_at'] as const;
 
@@ -36,11 +37,10 @@ export async function listWorkTypes(db: DbOrTx, params: ListParams, locale: Loca
     ? sql`where w.title ilike ${likePattern(params.q)} or w.slug ilike ${likePattern(params.q)}
         or exists (select 1 from work_type_translations t where t.work_type_id = w.id and t.title ilike ${likePattern(params.q)})`
     : sql``;
-  const order = SORT_SQL[params.sort_by as keyof typeof SORT_SQL] ?? SORT_SQL.id;
-  const direction = params.sort_order === 'asc' ? sql`asc` : sql`desc`;
+  const page = pageWindow(params, SORT_SQL, SORT_SQL.id, sql`w.id asc`);
   const [{ rows }, { rows: counted }] = await Promise.all([
-    db.execute<WorkTypeRow>(sql`${select(locale)} ${where} order by ${order} ${direction}, w.id asc
-      limit ${params.limit} offset ${(params.page - 1) * params.limit}`),
+    db.execute<WorkTypeRow>(sql`${select(locale)} ${where} order by ${sql.join(page.orderBy, sql`, `)}
+      limit ${page.limit} offset ${page.offset}`),
     db.execute<{ total: number }>(sql`select count(*)::int as total from work_types w ${where}`),
   ]);
   return { rows, total: counted[0].total };
