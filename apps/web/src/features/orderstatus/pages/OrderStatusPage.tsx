@@ -1,14 +1,10 @@
-import { Badge, Button, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../../components/badges.tsx';
-import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
-import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
-import { RowActions } from '../../../components/RowActions.tsx';
+import { CrudTable } from '../../../components/CrudTable.tsx';
+import type { DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
 import { TitleSlugFormDialog } from '../../../components/TitleSlugFormDialog.tsx';
 import { useCan } from '../../../lib/current-user.ts';
-import { notifySuccess } from '../../../lib/errors.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import {
   getOrderStatuses,
@@ -23,9 +19,6 @@ import {
 export function OrderStatusPage() {
   const { t } = useTranslation('orderstatus');
   usePageHeader(t('title'), null);
-  const canManage = useCan('orderstatus:manage');
-  const [dialog, setDialog] = useState<{ id: number | null } | null>(null);
-  const [deleting, setDeleting] = useState<OrderStatus | null>(null);
   const remove = useDeleteOrderStatus();
   const save = useSaveOrderStatus();
   const columns: DataTableColumn<OrderStatus>[] = [
@@ -48,47 +41,19 @@ export function OrderStatusPage() {
     },
   ];
   return (
-    <Stack>
-      <DataTable<OrderStatus>
-        label={t('title')}
-        queryKey={[...ORDERSTATUS_KEY, 'list']}
-        queryFn={(query, signal) => getOrderStatuses(query, signal)}
-        columns={columns}
-        toolbar={
-          canManage && (
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ id: null })}>
-              {t('create')}
-            </Button>
-          )
-        }
-        rowActions={
-          canManage
-            ? (row) => (
-                <RowActions
-                  name={row.title}
-                  onEdit={() => setDialog({ id: row.id })}
-                  onDelete={row.builtin ? undefined : () => setDeleting(row)}
-                />
-              )
-            : undefined
-        }
-      />
-      <TitleSlugFormDialog
-        namespace="orderstatus"
-        opened={dialog !== null}
-        id={dialog?.id ?? null}
-        onClose={() => setDialog(null)}
-        detail={orderStatusQueryOptions}
-        save={save}
-      />
-      <ConfirmDelete
-        opened={deleting !== null}
-        name={deleting?.title}
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (deleting) notifySuccess(await remove.mutateAsync(deleting.id));
-        }}
-      />
-    </Stack>
+    <CrudTable<OrderStatus>
+      label={t('title')}
+      queryKey={[...ORDERSTATUS_KEY, 'list']}
+      queryFn={(query, signal) => getOrderStatuses(query, signal)}
+      columns={columns}
+      canManage={useCan('orderstatus:manage')}
+      createLabel={t('create')}
+      nameOf={(row) => row.title}
+      canDelete={(row) => !row.builtin}
+      remove={remove.mutateAsync}
+      renderDialog={(dialog) => (
+        <TitleSlugFormDialog namespace="orderstatus" {...dialog} detail={orderStatusQueryOptions} save={save} />
+      )}
+    />
   );
 }
