@@ -40,17 +40,19 @@ export async function openDatabase(options: {
   }
   const embedded = await startEmbedded(options.dataDir);
   // PGlite runs one query at a time and cannot interleave transactions: one pooled connection.
-  const pool = new pg.Pool({ ...embedded.connection, max: embedded.poolSize, idleTimeoutMillis: 0 });
   // Every connection shares the ONE PGlite session. pg-pool drops a connection after any failed
   // query and opens a new one, which would meet the old connection's named prepared statements
   // (42P05 'already exists' on every request from then on), settings and advisory locks. A new
-  // connection therefore starts by resetting the session; pg queues these before the first query.
-  // Two separate queries: DISCARD ALL may not run inside the implicit transaction of a multi-statement string.
-  pool.on('connect', (client) => {
-    client.query('ROLLBACK').catch(() => {});
-    client
-      .query('DISCARD ALL')
-      .catch((error: Error) => console.warn(`database session reset failed: ${error.message}`));
+  // connection therefore resets the session before pg-pool hands it out. Two statements: DISCARD ALL
+  // may not run inside the implicit transaction of a multi-statement string.
+  const pool = new pg.Pool({
+    ...embedded.connection,
+    max: embedded.poolSize,
+    idleTimeoutMillis: 0,
+    onConnect: async (client: pg.ClientBase) => {
+      await client.query('ROLLBACK').catch(() => {});
+      await client.query('DISCARD ALL');
+    },
   });
   // Single-user PGlite has no checkpointer: checkpoint now and then so WAL stays small.
   const checkpoints = setInterval(() => pool.query('CHECKPOINT').catch(() => {}), 5 * 60_000);
