@@ -46,6 +46,16 @@ const configSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (login rate limits). */
   TRUST_PROXY: bool.default(false),
+  /** E-mail notifications: `smtp://user:pass@host:port` (`smtps://` for TLS). Unset: no e-mail is sent. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Work-order portal <no-reply@localhost>'),
+  /** The address users open the app at: e-mails link to PUBLIC_URL/orders/{id}. */
+  PUBLIC_URL: z.url({ error: 'must be a URL such as https://orders.example.com' }).default('http://localhost:3000'),
+  /** First retry of a failed e-mail after this many seconds, doubling up to an hour, for 24 hours. */
+  MAIL_RETRY_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(3600).default(30),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & { DATA_DIR: string };

@@ -81,6 +81,9 @@ export const PERMISSIONS = {
   'export:stores': MANAGERS,
   'export:chains': ORG_ADMINS,
   'export:regions': MANAGERS,
+  // Live updates and notifications: everyone hears of (only) the orders in their own scope.
+  'events:stream': EVERYONE,
+  'notification:use': EVERYONE,
 } as const satisfies Record<string, readonly RoleSlug[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -6,6 +6,7 @@ import exportsRoutes from './exports/exports.routes.ts';
 import filesRoutes from './files/files.routes.ts';
 import healthRoutes from './health/health.routes.ts';
 import importsRoutes from './imports/imports.routes.ts';
+import notificationsRoutes from './notifications/notifications.routes.ts';
 import ordersRoutes from './orders/orders.routes.ts';
 import orderstatusRoutes from './orderstatus/orderstatus.routes.ts';
 import regionsRoutes from './regions/regions.routes.ts';
@@ -30,4 +31,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(filesRoutes);
   await app.register(importsRoutes);
   await app.register(exportsRoutes);
+  await app.register(notificationsRoutes);
 }

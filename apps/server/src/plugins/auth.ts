@@ -18,6 +18,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes a browser opens directly accept a short-lived download token in `?access_token=` or `?token=`. */
     download?: boolean;
+    /** The event stream accepts a one-time ticket in `?ticket=` (browsers' EventSource sends no headers). */
+    ticket?: boolean;
   }
 }
 
@@ -51,7 +53,7 @@ function bearer(request: FastifyRequest): string | undefined {
 
 function queryToken(request: FastifyRequest): string | undefined {
   const query = request.query as Record<string, unknown> | undefined;
-  const token = query?.access_token ?? query?.token;
+  const token = request.routeOptions.config.ticket ? query?.ticket : (query?.access_token ?? query?.token);
   return typeof token === 'string' && token ? token : undefined;
 }
 
@@ -66,8 +68,9 @@ export default fp(
       const token = headerToken ?? urlToken;
       if (!token) throw new UnauthenticatedError();
       // Tokens in a URL end up in history and logs: only download tokens, only on download routes.
-      if (urlToken && !request.routeOptions.config.download) throw new UnauthenticatedError();
-      const kind = urlToken ? 'download' : 'session';
+      const { download, ticket } = request.routeOptions.config;
+      if (urlToken && !download && !ticket) throw new UnauthenticatedError();
+      const kind = urlToken ? (ticket ? 'ticket' : 'download') : 'session';
       // A named statement: every request runs it, so each connection plans it once.
       const { rows } = await app.database.pool.query<TokenRow>({
         name: 'auth-token',
@@ -76,6 +79,13 @@ export default fp(
       });
       const row = rows[0];
       if (!row) throw new UnauthenticatedError();
+      // A ticket opens one connection: the first to delete it wins.
+      if (kind === 'ticket') {
+        const used = await app.database.pool.query('delete from access_tokens where token_hash = $1', [
+          hashToken(token),
+        ]);
+        if (!used.rowCount) throw new UnauthenticatedError();
+      }
       if (!isRoleSlug(row.role)) throw new ForbiddenError();
       request.user = {
         id: row.id,

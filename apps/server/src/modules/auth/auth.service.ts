@@ -7,6 +7,7 @@ import { accessTokens, roles, users } from '../../db/schema/index.ts';
 import { AppError, ForbiddenError, TooManyRequestsError } from '../../lib/errors.ts';
 import { hashPassword, timingDummyHash, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { rememberLocale } from '../notifications/notifications.service.ts';
 import { loadUserViews } from '../users/user-view.ts';
 import { AttemptLimiter } from './rate-limit.ts';
 
@@ -52,6 +53,7 @@ export function createAuthService(db: Db, ttlHours: number) {
         .delete(accessTokens)
         .where(and(eq(accessTokens.userId, found.id), sql`${accessTokens.expiresAt} < now()`));
       const { token, expiresAt } = await issueToken(found.id, 'session', ttlHours * 3600);
+      await rememberLocale(db, found.id, locale);
       const [user] = await loadUserViews(db, [found.id], locale);
       return { access_token: token, token_type: 'Bearer' as const, expires_at: expiresAt.toISOString(), user };
     },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { ordersInScope } from '../../lib/scope-sql.ts';
@@ -89,9 +89,15 @@ export async function listMessages(
   return rows.length ? rows : undefined;
 }
 
-export async function insertMessage(db: Db, orderId: number, scope: Scope, senderId: number, body: string) {
-  const rows = await run<{ id: number; order_id: number; sender_id: number; body: string; created_at: Date }>(
-    db,
+export async function insertMessage(db: DbOrTx, orderId: number, scope: Scope, senderId: number, body: string) {
+  // Not a named statement: it runs inside the transaction that also records the live event.
+  const { rows } = await db.execute<{
+    id: number;
+    order_id: number;
+    sender_id: number;
+    body: string;
+    created_at: Date;
+  }>(
     sql`
     insert into chat_messages (order_id, sender_id, body)
     select ${orders.id}, ${senderId}, ${body} from ${orders} where ${visibleOrder(orderId, scope)}

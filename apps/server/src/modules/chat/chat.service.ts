@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
+import * as notify from '../notifications/notify.ts';
 import * as repo from './chat.repository.ts';
 
 /** An order the caller may not see answers exactly like one that does not exist. */
@@ -34,7 +35,11 @@ export function createChatService(db: Db) {
     },
 
     async send(user: AuthUser, orderId: number, body: string): Promise<ChatMessage> {
-      const row = await repo.insertMessage(db, orderId, scopeOf(user), user.id, body);
+      const row = await db.transaction(async (tx) => {
+        const inserted = await repo.insertMessage(tx, orderId, scopeOf(user), user.id, body);
+        if (inserted) await notify.messageSent(tx, user, orderId, body);
+        return inserted;
+      });
       if (!row) throw notFound();
       return {
         id: row.id,

@@ -21,6 +21,7 @@ import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { chainsInScope, ordersInScope, regionsInScope, storesInScope } from '../../lib/scope-sql.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { type CheckedFile, removeFiles, storeFiles } from '../../lib/uploads.ts';
+import * as notify from '../notifications/notify.ts';
 import { statusLabel } from '../orderstatus/orderstatus.labels.ts';
 import * as repo from './orders.repository.ts';
 
@@ -242,6 +243,7 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string) 
             { field: 'created', from: null, to: String(order.projectNumber) },
             ...written.map((w) => ({ field: 'document', from: null, to: w.name })),
           ]);
+          await notify.orderCreated(tx, user, order.id);
           return { id: order.id, project_number: order.projectNumber };
         });
       } catch (error) {
@@ -332,6 +334,7 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string) 
         if (events.length) {
           await repo.updateOrder(tx, id, changes);
           await repo.insertEvents(tx, id, user.id, events);
+          await notify.orderUpdated(tx, user, id, events);
         }
       });
       return detail(user, id, locale);

@@ -1,0 +1,205 @@
+import { markReadBody, notificationSettings } from '@wop/shared/notifications';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerCatalogue } from '../../i18n/index.ts';
+import { envelope, listQuery, optional, pageEnvelope } from '../../lib/http.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { EventHub } from './events.hub.ts';
+import { createMailer } from './mailer.ts';
+import { notificationMessages } from './notifications.messages.ts';
+import { createNotificationsService } from './notifications.service.ts';
+
+registerCatalogue(notificationMessages);
+
+const TICKET_SECONDS = 60;
+
+const notification = z.object({
+  id: z.number(),
+  type: z.enum(['order_created', 'approval', 'assigned', 'status', 'message']),
+  order_id: z.number(),
+  project_number: z.number(),
+  title: z.string(),
+  body: z.string(),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+});
+
+const eventsQuery = z.object({
+  ticket: optional(z.string().max(200)),
+  /** For a client that opens a new stream (a fresh ticket) instead of reconnecting the old one. */
+  last_event_id: optional(z.string().regex(/^[0-9]{1,15}$/)),
+});
+
+export default async function notificationsRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const config = app.appConfig;
+  const service = createNotificationsService(app.db);
+  const hub = new EventHub(app.database, app.log);
+  await hub.start();
+
+  const mailer = config.SMTP_URL
+    ? createMailer({
+        pool: app.database.pool,
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        publicUrl: config.PUBLIC_URL,
+        retryBaseMs: config.MAIL_RETRY_SECONDS * 1000,
+        log: app.log,
+      })
+    : undefined;
+  if (mailer) mailer.start();
+  else app.log.info('SMTP_URL is not set: notifications are not sent by e-mail');
+
+  // Streams end before the server stops accepting, so clients reconnect elsewhere at once.
+  app.addHook('preClose', async () => {
+    await hub.stop();
+  });
+  app.addHook('onClose', async () => {
+    await mailer?.stop();
+  });
+
+  const tags = ['notifications'];
+
+  app.post(
+    '/events/ticket',
+    {
+      schema: {
+        tags,
+        summary: `A one-time ticket for GET /api/events?ticket= (valid ${TICKET_SECONDS} s, one connection)`,
+        response: { 200: envelope(z.object({ ticket: z.string(), expires_at: z.string() })) },
+      },
+      onRequest: app.requirePermission('events:stream'),
+    },
+    async (request) => {
+      const ticket = newToken();
+      const expiresAt = new Date(Date.now() + TICKET_SECONDS * 1000);
+      await app.database.pool.query(
+        `insert into access_tokens (user_id, token_hash, kind, expires_at) values ($1, $2, 'ticket', $3)`,
+        [request.user.id, hashToken(ticket), expiresAt],
+      );
+      return { message: null, payload: { ticket, expires_at: expiresAt.toISOString() } };
+    },
+  );
+
+  app.get(
+    '/events',
+    {
+      schema: {
+        tags,
+        summary: 'Live events of the orders in your scope (text/event-stream)',
+        description:
+          'Events `order` `{ id, project_number, change }`, `message` `{ order_id }`, `notification` `{ unread }`, ' +
+          'each with an increasing `id:`. Reconnecting with `Last-Event-ID` (or `?last_event_id=`) replays the last ' +
+          '5 minutes. A comment line every 25 s. Authorization: Bearer, or `?ticket=` from POST /api/events/ticket.',
+        querystring: eventsQuery,
+        response: { 200: z.string().describe('text/event-stream') },
+      },
+      config: { ticket: true },
+      onRequest: app.requirePermission('events:stream'),
+    },
+    async (request, reply) => {
+      const header = request.headers['last-event-id'];
+      const raw = typeof header === 'string' && /^[0-9]{1,15}$/.test(header) ? header : request.query.last_event_id;
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+        'x-request-id': request.id,
+      });
+      res.write('retry: 3000\n\n');
+      let closed = false;
+      const close = await hub.subscribe(
+        {
+          user: request.user,
+          send: (frame) => {
+            if (!closed) res.write(frame);
+          },
+          end: (frame) => {
+            closed = true;
+            res.end(frame);
+          },
+        },
+        raw === undefined ? undefined : Number(raw),
+      );
+      request.raw.on('close', () => {
+        closed = true;
+        close();
+      });
+    },
+  );
+
+  app.get(
+    '/notifications',
+    {
+      schema: {
+        tags,
+        summary: 'Your notifications, newest first',
+        querystring: listQuery(['id'] as const),
+        response: { 200: pageEnvelope(notification) },
+      },
+      onRequest: app.requirePermission('notification:use'),
+    },
+    async (request) => ({ message: null, payload: await service.list(request.user, request.query, request.locale) }),
+  );
+
+  app.get(
+    '/notifications/unread-count',
+    {
+      schema: {
+        tags,
+        summary: 'How many of your notifications are unread',
+        response: { 200: envelope(z.object({ count: z.number() })) },
+      },
+      onRequest: app.requirePermission('notification:use'),
+    },
+    async (request) => ({ message: null, payload: { count: await service.unreadCount(request.user) } }),
+  );
+
+  app.post(
+    '/notifications/read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark notifications read: `{ ids: [...] }` or `{ all: true }`',
+        body: markReadBody,
+        response: { 204: z.null().describe('Marked') },
+      },
+      onRequest: app.requirePermission('notification:use'),
+    },
+    async (request, reply) => {
+      await service.markRead(request.user, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/profile/notifications',
+    {
+      schema: { tags, summary: 'Your notification settings', response: { 200: envelope(notificationSettings) } },
+      onRequest: app.requirePermission('notification:use'),
+    },
+    async (request) => ({ message: null, payload: await service.settings(request.user) }),
+  );
+
+  app.put(
+    '/profile/notifications',
+    {
+      schema: {
+        tags,
+        summary: 'Choose which notifications also come by e-mail, and their language',
+        body: notificationSettings,
+        response: { 200: envelope(notificationSettings) },
+      },
+      onRequest: app.requirePermission('notification:use'),
+    },
+    async (request) => ({
+      message: request.t('notifications.settings_saved'),
+      payload: await service.saveSettings(request.user, request.body),
+    }),
+  );
+}

@@ -1,0 +1,185 @@
+import type { NotificationType } from '@wop/shared/notifications';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import type { AuthUser } from '../../lib/scope.ts';
+
+/*
+ * The one place where changes become live events, in-app notifications and e-mails. Services call
+ * one function per change point INSIDE the transaction of the change: everything here commits or
+ * rolls back with it. Who is told follows the contract; never the author, only users who may see
+ * the order.
+ */
+
+/** Serialises event writers so that event ids commit in increasing order (no reader skips one). */
+const EVENTS_LOCK = 7_291_016;
+export const EVENTS_CHANNEL = 'wop_events';
+
+/** `u` (users joined with roles `r`) may see order `o`: the scope rules of lib/scope.ts, in SQL. */
+const seesOrder = sql`(
+  r.slug in ('super-admin', 'admin')
+  or (r.slug = 'chain-admin' and exists (select 1 from user_chains x where x.user_id = u.id and x.chain_id = o.chain_id))
+  or (r.slug = 'regional-director' and exists (select 1 from user_regions x where x.user_id = u.id and x.region_id = o.region_id))
+  or (r.slug = 'store-manager' and exists (select 1 from user_stores x where x.user_id = u.id and x.store_id = o.store_id))
+  or (r.slug = 'technician' and o.technician_id = u.id))`;
+
+const storeManagers = sql`(r.slug = 'store-manager' and exists (select 1 from user_stores x where x.user_id = u.id and x.store_id = o.store_id))`;
+
+const mailColumn: Record<NotificationType, SQL> = {
+  order_created: sql.raw('ns.email_order_created'),
+  approval: sql.raw('ns.email_approval'),
+  assigned: sql.raw('ns.email_assigned'),
+  status: sql.raw('ns.email_status'),
+  message: sql.raw('ns.email_message'),
+};
+
+async function lockEvents(tx: DbOrTx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${EVENTS_LOCK})`);
+}
+
+async function wake(tx: DbOrTx) {
+  // Delivered to listeners on every instance when the transaction commits (not at all on rollback).
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, '')`);
+}
+
+async function orderEvent(tx: DbOrTx, orderId: number, type: 'order' | 'message', data: SQL) {
+  await tx.execute(sql`
+    insert into app_events (type, chain_id, region_id, store_id, technician_id, data)
+    select ${type}, o.chain_id, o.region_id, o.store_id, o.technician_id, ${data}
+    from orders o where o.id = ${orderId}`);
+}
+
+/** Notifies the users `who` selects (among those who may see the order, never the author); returns them. */
+async function tell(
+  tx: DbOrTx,
+  actor: AuthUser,
+  orderId: number,
+  type: NotificationType,
+  who: SQL,
+  extra: Record<string, string> = {},
+  excerpt?: string,
+) {
+  const { rows } = await tx.execute<{ user_id: number }>(sql`
+    with o as (
+      select o.*, s.store_name from orders o join stores s on s.id = o.store_id where o.id = ${orderId}
+    ),
+    rcpt as (
+      select u.id, u.email, coalesce(ns.locale, 'en') as locale, coalesce(${mailColumn[type]}, true) as mail
+      from users u
+      join roles r on r.id = u.role_id
+      cross join o
+      left join notification_settings ns on ns.user_id = u.id
+      where u.id <> ${actor.id} and ${who} and ${seesOrder}
+    ),
+    ins as (
+      insert into notifications (user_id, type, order_id, params)
+      select rcpt.id, ${type}, o.id, jsonb_build_object(
+        'project_number', o.project_number, 'store', o.store_name, 'author', ${actor.name}::text,
+        'excerpt', left(coalesce(${excerpt ?? null}::text, o.description), 140)
+      ) || ${JSON.stringify(extra)}::jsonb
+      from rcpt cross join o
+      returning id, user_id
+    ),
+    mail as (
+      insert into mail_outbox (notification_id, to_email, locale)
+      select ins.id, rcpt.email, rcpt.locale from ins join rcpt on rcpt.id = ins.user_id where rcpt.mail
+    )
+    select user_id from ins`);
+  return rows.map((r) => r.user_id);
+}
+
+/** A `notification` event with the new unread count for each user told. */
+async function unreadEvents(tx: DbOrTx, userIds: number[]) {
+  if (!userIds.length) return;
+  await tx.execute(sql`
+    insert into app_events (type, user_id, data)
+    select 'notification', u.id, jsonb_build_object('unread',
+      (select count(*) from notifications n where n.user_id = u.id and n.read_at is null))
+    from users u where u.id in ${sql.raw(`(${userIds.map(Number).join(',')})`)}`);
+}
+
+export async function orderCreated(tx: DbOrTx, actor: AuthUser, orderId: number) {
+  await lockEvents(tx);
+  await orderEvent(
+    tx,
+    orderId,
+    'order',
+    sql`jsonb_build_object('id', o.id, 'project_number', o.project_number, 'change', 'created')`,
+  );
+  const told = await tell(
+    tx,
+    actor,
+    orderId,
+    'order_created',
+    sql`((r.slug = 'chain-admin' and exists (select 1 from user_chains x where x.user_id = u.id and x.chain_id = o.chain_id))
+      or (r.slug = 'regional-director' and exists (select 1 from user_regions x where x.user_id = u.id and x.region_id = o.region_id)))`,
+  );
+  await unreadEvents(tx, told);
+  await wake(tx);
+}
+
+/** `changes` are the order's history entries of this update (field, from, to). */
+export async function orderUpdated(
+  tx: DbOrTx,
+  actor: AuthUser,
+  orderId: number,
+  changes: { field: string; from: string | null; to: string | null }[],
+) {
+  if (!changes.length) return;
+  await lockEvents(tx);
+  await orderEvent(
+    tx,
+    orderId,
+    'order',
+    sql`jsonb_build_object('id', o.id, 'project_number', o.project_number, 'change', 'updated')`,
+  );
+  const told = new Set<number>();
+  const add = (ids: number[]) => {
+    for (const id of ids) told.add(id);
+  };
+  for (const change of changes) {
+    if (change.field === 'approval_status' && (change.to === 'approved' || change.to === 'rejected')) {
+      add(await tell(tx, actor, orderId, 'approval', storeManagers, { approval: change.to }));
+    }
+    if (change.field === 'technician' && change.to !== null) {
+      add(await tell(tx, actor, orderId, 'assigned', sql`u.id = o.technician_id`));
+    }
+    if (change.field === 'status' && change.to) {
+      const who = change.to === 'revisit-required' ? sql`(${storeManagers} or u.id = o.technician_id)` : storeManagers;
+      const { rows } = await tx.execute<{ title: string }>(
+        sql`select title from order_statuses where slug = ${change.to}`,
+      );
+      add(
+        await tell(tx, actor, orderId, 'status', who, {
+          status: change.to,
+          status_title: rows[0]?.title ?? change.to,
+        }),
+      );
+    }
+  }
+  await unreadEvents(tx, [...told]);
+  await wake(tx);
+}
+
+export async function messageSent(tx: DbOrTx, actor: AuthUser, orderId: number, body: string) {
+  await lockEvents(tx);
+  await orderEvent(tx, orderId, 'message', sql`jsonb_build_object('order_id', o.id)`);
+  const told = await tell(
+    tx,
+    actor,
+    orderId,
+    'message',
+    sql`(${storeManagers} or u.id = o.technician_id
+      or u.id in (select c.sender_id from chat_messages c where c.order_id = o.id))`,
+    {},
+    body,
+  );
+  await unreadEvents(tx, told);
+  await wake(tx);
+}
+
+/** After a user marks notifications read: their other tabs and devices update the bell. */
+export async function unreadChanged(tx: DbOrTx, userId: number) {
+  await lockEvents(tx);
+  await unreadEvents(tx, [userId]);
+  await wake(tx);
+}
