@@ -5,6 +5,8 @@ import { hasRoute } from '@wop/shared/roles';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
+import { useLiveEvents } from '../../features/notifications/live-events.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { usePageHeaderState } from '../../lib/page-header.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -17,6 +19,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const header = usePageHeaderState();
+  useLiveEvents();
 
   // A tap on a menu entry on a phone should show the page, not the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
@@ -81,11 +84,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
               {header.title ?? <VisuallyHidden>{t('appName')}</VisuallyHidden>}
             </Title>
           </Group>
-          {action && (
-            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-              {action}
-            </Group>
-          )}
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            {action}
+            <NotificationBell />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar id="app-navbar" aria-label={t('nav.mainMenu')}>

@@ -2,6 +2,7 @@ import { Avatar, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
+import { NotificationSettingsForm } from '../../notifications/components/NotificationSettingsForm.tsx';
 import { PasswordForm } from '../components/PasswordForm.tsx';
 import { ProfileForm } from '../components/ProfileForm.tsx';
 
@@ -44,6 +45,18 @@ export function AccountPage() {
           {t('password.title')}
         </Title>
         <PasswordForm />
+      </Paper>
+      <Paper
+        withBorder
+        radius="md"
+        p={{ base: 'md', sm: 'lg' }}
+        component="section"
+        aria-labelledby="notifications-heading"
+      >
+        <Title order={2} size="h4" mb="md" id="notifications-heading">
+          {t('notifications:settings.title')}
+        </Title>
+        <NotificationSettingsForm />
       </Paper>
     </Stack>
   );

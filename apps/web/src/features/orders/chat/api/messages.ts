@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Page } from '@wop/shared/api';
 import type { ChatMessage } from '@wop/shared/chat';
-import { CHAT_POLL_MS } from '@wop/shared/constants';
 import { getPage } from '../../../../lib/api.ts';
+import { usePollInterval } from '../../../../lib/live-status.ts';
 
 /** GET /api/orders/{id}/messages: the newest `limit` messages, newest first. */
 export function getMessages(orderId: number, limit: number, signal?: AbortSignal): Promise<Page<ChatMessage>> {
@@ -26,7 +26,7 @@ export const messagesQueryOptions = (orderId: number, limit: number) =>
 export function useMessages(orderId: number, limit: number) {
   return useQuery({
     ...messagesQueryOptions(orderId, limit),
-    refetchInterval: CHAT_POLL_MS,
+    refetchInterval: usePollInterval(),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UnreadCount } from '@wop/shared/chat';
-import { CHAT_POLL_MS } from '@wop/shared/constants';
 import { api } from '../../../../lib/api.ts';
+import { usePollInterval } from '../../../../lib/live-status.ts';
 import { chatKeys } from './messages.ts';
 
 /** GET /api/orders/{id}/unreadmessages -> `{ message_count }`: others' messages the caller has not seen. */
@@ -21,7 +21,7 @@ export const unreadCountQueryOptions = (orderId: number) =>
 export function useUnreadCount(orderId: number, options: { enabled?: boolean } = {}) {
   return useQuery({
     ...unreadCountQueryOptions(orderId),
-    refetchInterval: CHAT_POLL_MS,
+    refetchInterval: usePollInterval(),
     enabled: options.enabled ?? true,
   });
 }

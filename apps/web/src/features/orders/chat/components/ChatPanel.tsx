@@ -3,12 +3,13 @@ import { useForm } from '@mantine/form';
 import { IconSend, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ChatMessage } from '@wop/shared/chat';
-import { CHAT_MAX_LENGTH, CHAT_PAGE_SIZE, CHAT_POLL_MS } from '@wop/shared/constants';
+import { CHAT_MAX_LENGTH, CHAT_PAGE_SIZE } from '@wop/shared/constants';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../../lib/dates.ts';
 import { required, setServerErrors } from '../../../../lib/forms.ts';
 import { i18n } from '../../../../lib/i18n.ts';
+import { usePollInterval } from '../../../../lib/live-status.ts';
 import { useMessages } from '../api/messages.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { unreadCountQueryOptions } from '../api/unread-count.ts';
@@ -39,7 +40,7 @@ export function ChatPanel({ orderId, onClose, height = 420 }: ChatPanelProps) {
   const unread = useQuery({
     ...unreadCountQueryOptions(orderId),
     refetchOnMount: 'always',
-    refetchInterval: CHAT_POLL_MS,
+    refetchInterval: usePollInterval(),
   });
   const seen = useUpdateSeen(orderId);
   const [highlighted, setHighlighted] = useState<ReadonlySet<number>>(() => new Set());

@@ -1,0 +1,56 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MarkReadBody, Notification, NotificationSettings } from '@wop/shared/notifications';
+import { api, getPage } from '../../../lib/api.ts';
+import { usePollInterval } from '../../../lib/live-status.ts';
+
+export const NOTIFICATIONS_KEY = ['notifications'] as const;
+export const unreadKey = [...NOTIFICATIONS_KEY, 'unread'] as const;
+const settingsKey = [...NOTIFICATIONS_KEY, 'settings'] as const;
+
+/** GET /api/notifications: the newest first, texts in the interface language. */
+export const notificationsQueryOptions = (limit: number) =>
+  queryOptions({
+    queryKey: [...NOTIFICATIONS_KEY, 'list', limit],
+    queryFn: ({ signal }) => getPage<Notification>('/notifications', { limit }, signal),
+    staleTime: 0,
+  });
+
+export function useNotifications(limit: number, enabled: boolean) {
+  return useQuery({ ...notificationsQueryOptions(limit), enabled });
+}
+
+/** GET /api/notifications/unread-count, kept fresh by `notification` events (or polled while they are down). */
+export function useUnreadNotifications() {
+  return useQuery({
+    queryKey: unreadKey,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ count: number }>('/notifications/unread-count', undefined, signal)).payload.count,
+    refetchInterval: usePollInterval(),
+    staleTime: 0,
+  });
+}
+
+/** POST /api/notifications/read `{ ids }` or `{ all: true }`. */
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MarkReadBody) => api.post<null>('/notifications/read', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+  });
+}
+
+export const notificationSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKey,
+    queryFn: async ({ signal }) =>
+      (await api.get<NotificationSettings>('/profile/notifications', undefined, signal)).payload,
+  });
+
+/** PUT /api/profile/notifications. */
+export function useSaveNotificationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotificationSettings) => api.put<NotificationSettings>('/profile/notifications', body),
+    onSuccess: (answer) => queryClient.setQueryData(settingsKey, answer.payload),
+  });
+}

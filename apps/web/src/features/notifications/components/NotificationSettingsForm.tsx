@@ -1,0 +1,63 @@
+import { Button, Checkbox, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { LOCALES } from '@wop/shared/constants';
+import { NOTIFICATION_TYPES, type NotificationSettings } from '@wop/shared/notifications';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../lib/errors.ts';
+import { setServerErrors } from '../../../lib/forms.ts';
+import { LANGUAGE_NAMES } from '../../../lib/i18n.ts';
+import { notificationSettingsQueryOptions, useSaveNotificationSettings } from '../api/notifications.ts';
+
+/** Which notifications also come by e-mail, and in which language (account page). */
+export function NotificationSettingsForm() {
+  const settings = useQuery(notificationSettingsQueryOptions());
+  if (!settings.data) return <Loader size="sm" />;
+  return <SettingsForm initial={settings.data} />;
+}
+
+function SettingsForm({ initial }: { initial: NotificationSettings }) {
+  const { t } = useTranslation('notifications');
+  const save = useSaveNotificationSettings();
+  const form = useForm<NotificationSettings>({ mode: 'controlled', initialValues: initial });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      notifySuccess(await save.mutateAsync(values));
+      form.resetDirty(values);
+    } catch (error) {
+      setServerErrors(form, error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {t('settings.intro')}
+        </Text>
+        <Stack gap="xs" role="group" aria-label={t('settings.emailFor')}>
+          {NOTIFICATION_TYPES.map((type) => (
+            <Checkbox
+              key={type}
+              label={t(`settings.types.${type}`)}
+              {...form.getInputProps(`email.${type}`, { type: 'checkbox' })}
+            />
+          ))}
+        </Stack>
+        <Select
+          label={t('settings.language')}
+          data={LOCALES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
+          allowDeselect={false}
+          maw={280}
+          {...form.getInputProps('locale')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            {t('settings.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
