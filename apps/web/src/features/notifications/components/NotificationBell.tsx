@@ -16,6 +16,7 @@ import type { Notification } from '@wop/shared/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDateFormat } from '../../../lib/dates.ts';
+import { useLive } from '../../../lib/live-status.ts';
 import { useMarkRead, useNotifications, useUnreadNotifications } from '../api/notifications.ts';
 
 const LIST_SIZE = 20;
@@ -30,6 +31,7 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const count = unread.data ?? 0;
   const format = useDateFormat();
+  const live = useLive();
 
   const open = (n: Notification) => {
     if (!n.read_at) markRead.mutate({ ids: [n.id] });
@@ -55,6 +57,7 @@ export function NotificationBell() {
             aria-label={count ? t('bellUnread', { count }) : t('bell')}
             aria-expanded={opened}
             data-testid="notification-bell"
+            data-live={live}
           >
             <IconBell size={22} aria-hidden />
           </ActionIcon>
