@@ -2,7 +2,7 @@ import { Avatar, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
-import { NotificationSettingsForm } from '../../notifications/components/NotificationSettingsForm.tsx';
+import { NotificationSettingsForm } from '../components/NotificationSettingsForm.tsx';
 import { PasswordForm } from '../components/PasswordForm.tsx';
 import { ProfileForm } from '../components/ProfileForm.tsx';
 

@@ -1,11 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MarkReadBody, Notification, NotificationSettings } from '@wop/shared/notifications';
+import type { MarkReadBody, Notification } from '@wop/shared/notifications';
 import { api, getPage } from '../../../lib/api.ts';
 import { usePollInterval } from '../../../lib/live-status.ts';
 
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
 export const unreadKey = [...NOTIFICATIONS_KEY, 'unread'] as const;
-const settingsKey = [...NOTIFICATIONS_KEY, 'settings'] as const;
 
 /** GET /api/notifications: the newest first, texts in the interface language. */
 export const notificationsQueryOptions = (limit: number) =>
@@ -36,21 +35,5 @@ export function useMarkRead() {
   return useMutation({
     mutationFn: (body: MarkReadBody) => api.post<null>('/notifications/read', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
-  });
-}
-
-export const notificationSettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: settingsKey,
-    queryFn: async ({ signal }) =>
-      (await api.get<NotificationSettings>('/profile/notifications', undefined, signal)).payload,
-  });
-
-/** PUT /api/profile/notifications. */
-export function useSaveNotificationSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: NotificationSettings) => api.put<NotificationSettings>('/profile/notifications', body),
-    onSuccess: (answer) => queryClient.setQueryData(settingsKey, answer.payload),
   });
 }

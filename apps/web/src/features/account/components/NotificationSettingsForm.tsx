@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { setServerErrors } from '../../../lib/forms.ts';
 import { LANGUAGE_NAMES } from '../../../lib/i18n.ts';
-import { notificationSettingsQueryOptions, useSaveNotificationSettings } from '../api/notifications.ts';
+import { notificationSettingsQueryOptions, useSaveNotificationSettings } from '../api/notification-settings.ts';
 
 /** Which notifications also come by e-mail, and in which language (account page). */
 export function NotificationSettingsForm() {
