@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { type OrderListFilter, whereOf } from '../orders/orders.repository.ts';
 
 /** GROUPING() bit masks of the grouping sets below: the set's own column is the one bit left clear. */
@@ -40,7 +40,15 @@ const isoWeek = (column: ReturnType<typeof sql>, tz: string) =>
  * whereOf), so each number is the total of a list: one pass over the matching orders grouped four
  * ways at once (status, store, week created, week completed), and the median time to complete.
  */
-export async function dashboardNumbers(db: DbOrTx, filter: OrderListFilter): Promise<DashboardNumbers> {
+export async function dashboardNumbers(db: Db, filter: OrderListFilter): Promise<DashboardNumbers> {
+  // JIT compiling the aggregate costs more (~0.9 s measured on 1M orders) than it saves here.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return numbersIn(tx, filter);
+  });
+}
+
+async function numbersIn(db: DbOrTx, filter: OrderListFilter): Promise<DashboardNumbers> {
   const where = whereOf(filter);
   const whereSql = where ? sql`and ${where}` : sql``;
   const tz = filter.timezone;
@@ -48,7 +56,7 @@ export async function dashboardNumbers(db: DbOrTx, filter: OrderListFilter): Pro
   const since = sql`((date_trunc('week', now() at time zone ${tz}) - interval '11 weeks') at time zone ${tz})`;
   const done = sql`(select id from order_statuses where slug = 'completed')`;
 
-  const aggregates = db.execute<AggregateRow>(sql`
+  const aggregates = () => db.execute<AggregateRow>(sql`
     with agg as (
       select grouping(x.status_id, x.store_id, x.created_week, x.completed_week)::int as g,
         x.status_id, x.store_id, coalesce(x.created_week, x.completed_week) as week,
@@ -76,7 +84,7 @@ export async function dashboardNumbers(db: DbOrTx, filter: OrderListFilter): Pro
       where agg.g = ${BY_STORE} and agg.open > 0
       order by agg.overdue desc, agg.open desc, s.store_name, s.id limit 10)`);
 
-  const extras = db.execute<{
+  const extras = () => db.execute<{
     median_hours: number | null;
     statuses: { id: number; slug: string }[];
     weeks: string[];
@@ -90,7 +98,8 @@ export async function dashboardNumbers(db: DbOrTx, filter: OrderListFilter): Pro
         from generate_series(date_trunc('week', now() at time zone ${tz}) - interval '11 weeks',
           date_trunc('week', now() at time zone ${tz}), interval '1 week') w) as weeks`);
 
-  const [{ rows }, { rows: extra }] = await Promise.all([aggregates, extras]);
+  const { rows } = await aggregates();
+  const { rows: extra } = await extras();
   const weekMap = (g: number) =>
     new Map(rows.filter((r) => r.g === g && r.week !== null).map((r) => [r.week as string, r.n]));
   return {

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/badges.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
+import { HomeDashboard } from '../../dashboard/components/HomeDashboard.tsx';
 import { orderCountQueryOptions } from '../api/get-order-count.ts';
 import { orderStatusesQueryOptions } from '../api/get-order-statuses.ts';
 
@@ -67,6 +68,8 @@ export function WelcomePage() {
         <Title order={2}>{title}</Title>
         <Text c="dimmed">{t('subtitle')}</Text>
       </Stack>
+
+      <HomeDashboard />
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="open-orders">
         <Group justify="space-between" mb="md" gap="xs">
