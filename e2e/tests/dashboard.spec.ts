@@ -33,7 +33,9 @@ async function firstTimeFix(page: Page) {
   return (await card.getAttribute('aria-label')) ?? '';
 }
 
-test('a store manager confirms one order, rejects another, and the first-time-fix rate changes', async ({ browser }) => {
+test('a store manager confirms one order, rejects another, and the first-time-fix rate changes', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const page = await context.newPage();

@@ -15,10 +15,10 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '@wop/shared/dashboard';
-import { can } from '@wop/shared/roles';
+import { can, WELCOME_ROLES } from '@wop/shared/roles';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useRole } from '../../../lib/current-user.ts';
 import { dashboardQueryOptions } from '../api/get-dashboard.ts';
 
@@ -75,9 +75,11 @@ function Figures({ data }: { data: Dashboard }) {
   const median =
     hours === null
       ? '–'
-      : hours < 48
-        ? t('hours', { count: Math.round(hours), formatted: number.format(Math.round(hours)) })
-        : t('days', { count: Math.round(hours / 24), formatted: number.format(Math.round(hours / 24)) });
+      : hours < 1
+        ? t('underHour')
+        : hours < 48
+          ? t('hours', { count: Math.round(hours), formatted: number.format(Math.round(hours)) })
+          : t('days', { count: Math.round(hours / 24), formatted: number.format(Math.round(hours / 24)) });
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
       <Figure
@@ -151,6 +153,17 @@ function WorstStores({ stores }: { stores: Dashboard['by_store'] }) {
 export function HomeDashboard() {
   const role = useRole();
   if (!can(role, 'dashboard:view')) return null;
+  return <DashboardSection />;
+}
+
+/**
+ * Admins have no welcome page: their home is the order list, so the dashboard sits above it, on
+ * the unfiltered list only (a card opens the filtered list, which then shows just the orders).
+ */
+export function OrdersHomeDashboard() {
+  const role = useRole();
+  const [params] = useSearchParams();
+  if (!role || WELCOME_ROLES.includes(role) || !can(role, 'dashboard:view') || params.size > 0) return null;
   return <DashboardSection />;
 }
 

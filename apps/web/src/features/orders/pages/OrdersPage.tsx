@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePageHeader } from '../../../lib/page-header.tsx';
+import { OrdersHomeDashboard } from '../../dashboard/components/HomeDashboard.tsx';
 import { OrdersList } from '../components/OrdersList.tsx';
 
 /** /orders: every order the user may see. */
@@ -9,6 +10,7 @@ export function OrdersPage() {
   usePageHeader(t('title'), null);
   return (
     <Stack>
+      <OrdersHomeDashboard />
       <OrdersList />
     </Stack>
   );
