@@ -62,7 +62,11 @@ try {
     let orders = 0;
     for (let i = 0; i < warmup + runs; i++) {
       const t0 = performance.now();
-      const res = await app.inject({ method: 'GET', url: '/api/dashboard', headers: { authorization: `Bearer ${token}` } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/dashboard',
+        headers: { authorization: `Bearer ${token}` },
+      });
       const ms = performance.now() - t0;
       if (res.statusCode !== 200) throw new Error(`${role}: ${res.statusCode} ${res.body}`);
       if (i >= warmup) times.push(ms);

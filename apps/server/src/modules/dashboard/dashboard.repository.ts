@@ -56,7 +56,8 @@ async function numbersIn(db: DbOrTx, filter: OrderListFilter): Promise<Dashboard
   const since = sql`((date_trunc('week', now() at time zone ${tz}) - interval '11 weeks') at time zone ${tz})`;
   const done = sql`(select id from order_statuses where slug = 'completed')`;
 
-  const aggregates = () => db.execute<AggregateRow>(sql`
+  const aggregates = () =>
+    db.execute<AggregateRow>(sql`
     with agg as (
       select grouping(x.status_id, x.store_id, x.created_week, x.completed_week)::int as g,
         x.status_id, x.store_id, coalesce(x.created_week, x.completed_week) as week,
@@ -84,11 +85,12 @@ async function numbersIn(db: DbOrTx, filter: OrderListFilter): Promise<Dashboard
       where agg.g = ${BY_STORE} and agg.open > 0
       order by agg.overdue desc, agg.open desc, s.store_name, s.id limit 10)`);
 
-  const extras = () => db.execute<{
-    median_hours: number | null;
-    statuses: { id: number; slug: string }[];
-    weeks: string[];
-  }>(sql`
+  const extras = () =>
+    db.execute<{
+      median_hours: number | null;
+      statuses: { id: number; slug: string }[];
+      weeks: string[];
+    }>(sql`
     select
       (select percentile_cont(0.5) within group (order by extract(epoch from orders.completed_at - orders.created_at))
         from orders, ${done} done(id)

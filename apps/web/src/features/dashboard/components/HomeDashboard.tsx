@@ -19,6 +19,7 @@ import { can, WELCOME_ROLES } from '@wop/shared/roles';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { StatusBadge } from '../../../components/badges.tsx';
 import { useRole } from '../../../lib/current-user.ts';
 import { dashboardQueryOptions } from '../api/get-dashboard.ts';
 
@@ -164,10 +165,42 @@ export function OrdersHomeDashboard() {
   const role = useRole();
   const [params] = useSearchParams();
   if (!role || WELCOME_ROLES.includes(role) || !can(role, 'dashboard:view') || params.size > 0) return null;
-  return <DashboardSection />;
+  return <DashboardSection withStatuses />;
 }
 
-function DashboardSection() {
+/** Open orders per status, each opening the list of that status (the welcome page has its own). */
+function OpenByStatus({ counts }: { counts: Dashboard['open_by_status'] }) {
+  const { t, i18n } = useTranslation(['dashboard', 'common']);
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
+      {Object.entries(counts).map(([slug, n]) => {
+        const label = t(`common:status.${slug}`, { defaultValue: slug });
+        return (
+          <Card
+            key={slug}
+            component={Link}
+            to={listUrl({ status: slug })}
+            withBorder
+            radius="md"
+            padding="md"
+            aria-label={`${label}: ${number.format(n)}`}
+            style={{ textDecoration: 'none', color: 'inherit' }}
+          >
+            <Stack gap="xs">
+              <StatusBadge status={slug} label={label} w="fit-content" />
+              <Text fz={28} fw={700} lh={1.1}>
+                {number.format(n)}
+              </Text>
+            </Stack>
+          </Card>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+function DashboardSection({ withStatuses = false }: { withStatuses?: boolean }) {
   const { t } = useTranslation(['dashboard', 'common']);
   const dashboard = useQuery(dashboardQueryOptions());
   return (
@@ -194,6 +227,7 @@ function DashboardSection() {
       )}
       {dashboard.data && (
         <>
+          {withStatuses && <OpenByStatus counts={dashboard.data.open_by_status} />}
           <Figures data={dashboard.data} />
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
             <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
