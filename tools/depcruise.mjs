@@ -13,5 +13,9 @@ registerHooks({
   },
 });
 
-process.argv.splice(1, 1, new URL('../node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', import.meta.url).pathname);
+process.argv.splice(
+  1,
+  1,
+  new URL('../node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', import.meta.url).pathname,
+);
 await import(process.argv[1]);

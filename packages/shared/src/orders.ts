@@ -167,6 +167,10 @@ export interface OrderFilters {
   approval_status?: ApprovalStatus;
   date_range?: string;
   overdue?: boolean;
+  /** Not completed. */
+  open?: boolean;
+  /** The store said "not fixed" and a follow-up order was opened. */
+  recalled?: boolean;
   q?: string;
 }
 
@@ -223,6 +227,17 @@ export interface Order {
   documents_count: number;
   /** Chat messages from others after the caller's last seen one. */
   unread_count: number;
+  /** Store sign-off: when the store confirmed the fix (or said it was not fixed). */
+  confirmed_at: string | null;
+  /** The order this one follows up (the store said "not fixed" there). */
+  parent: OrderLink | null;
+  /** The follow-up order opened when the store said "not fixed". */
+  recall: OrderLink | null;
+}
+
+export interface OrderLink {
+  id: number;
+  project_number: number;
 }
 
 export interface OrderDetail extends Order {

@@ -52,6 +52,10 @@ export const PERMISSIONS = {
   'order:set-dates': ['super-admin', 'admin', 'chain-admin', 'technician'],
   'order:assign-technician': ADMINS,
   'order:chat': EVERYONE,
+  /** Store sign-off of a completed order ("fixed" / "not fixed"): the store's side, not the service's. */
+  'order:confirm': ['chain-admin', 'regional-director', 'store-manager'],
+  /** The home-page dashboard (api-contract "Dashboard"). */
+  'dashboard:view': ['super-admin', 'admin', 'chain-admin', 'regional-director', 'store-manager'],
   // Organisation
   'chain:list': ORG_ADMINS,
   'chain:view': ORG_ADMINS,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -89,6 +90,13 @@ export const orders = pgTable(
     plannedAt: timestamp('planned_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Store sign-off: the store said the fault is fixed. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A follow-up order opened because the store said "not fixed": the original it follows. */
+    parentId: integer('parent_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
+    /** On the original: the follow-up order the store's "not fixed" opened. */
+    recallOrderId: integer('recall_order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -131,6 +139,9 @@ export const orders = pgTable(
       t.id,
     ),
     index('orders_chain_created_idx').on(t.chainId, t.createdAt),
+    // Foreign keys that a delete of the referenced order checks.
+    index('orders_parent_idx').on(t.parentId),
+    index('orders_recall_idx').on(t.recallOrderId),
     index('orders_description_trgm').using('gin', sql`${t.description} gin_trgm_ops`),
   ],
 );

@@ -22,6 +22,10 @@ export interface OrderListFilter {
   created_to?: string;
   timezone: string;
   overdue?: boolean;
+  /** Not completed. */
+  open?: boolean;
+  /** The store said "not fixed" (a follow-up order was opened). */
+  recalled?: boolean;
   q?: string;
 }
 
@@ -57,6 +61,11 @@ export interface OrderRow extends Record<string, unknown> {
   updated_at: Date | string;
   documents_count: number;
   unread_count: number;
+  confirmed_at: Date | string | null;
+  parent_id: number | null;
+  parent_project_number: number | null;
+  recall_order_id: number | null;
+  recall_project_number: number | null;
 }
 
 /** The filters of the list (spec 3) as one condition on `orders`; every branch is index-backed. */
@@ -84,6 +93,14 @@ export function whereOf(f: OrderListFilter): SQL | undefined {
   if (f.overdue !== undefined) {
     const overdue = sql`(${orders.dueAt} < now() and ${orders.statusId} <> (select id from order_statuses where slug = 'completed'))`;
     parts.push(f.overdue ? overdue : sql`not ${overdue}`);
+  }
+  if (f.open !== undefined) {
+    parts.push(
+      sql`${orders.statusId} ${f.open ? sql`<>` : sql`=`} (select id from order_statuses where slug = 'completed')`,
+    );
+  }
+  if (f.recalled !== undefined) {
+    parts.push(f.recalled ? sql`${orders.recallOrderId} is not null` : sql`${orders.recallOrderId} is null`);
   }
   if (f.q) {
     const pattern = likePattern(f.q);
@@ -141,7 +158,10 @@ function detailSelect(from: SQL, userId: number, locale: Locale) {
       cu.id as orderer_id, cu.name as orderer_name,
       o.approval_status, o.approval_status_date, o.status_id, os.slug as status, os.title as status_title,
       o.technician_id, tu.name as technician_name, o.planned_at, o.completed_at, o.due_at,
-      o.created_at, o.updated_at,
+      o.created_at, o.updated_at, o.confirmed_at,
+      o.parent_id, (select po.project_number from orders po where po.id = o.parent_id) as parent_project_number,
+      o.recall_order_id,
+      (select ro.project_number from orders ro where ro.id = o.recall_order_id) as recall_project_number,
       (select count(*)::int from order_documents d where d.order_id = o.id) as documents_count,
       (select count(*)::int from chat_messages m
         where m.order_id = o.id and m.sender_id is distinct from ${userId}

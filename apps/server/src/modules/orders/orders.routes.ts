@@ -52,6 +52,9 @@ const order = z.object({
   updated_at: ts,
   documents_count: z.number(),
   unread_count: z.number(),
+  confirmed_at: ts.nullable(),
+  parent: z.object({ id: z.number(), project_number: z.number() }).nullable(),
+  recall: z.object({ id: z.number(), project_number: z.number() }).nullable(),
 });
 const document = z.object({
   id: z.number(),
@@ -76,6 +79,9 @@ const orderDetail = order.extend({
   ),
 });
 
+const booleanFilter = optional(z.enum(['true', 'false', '1', '0'], { error: v('boolean') })).transform((value) =>
+  value === undefined ? undefined : value === 'true' || value === '1',
+);
 const filterId = optional(z.coerce.number().int().positive().max(999_999_999));
 export const listQuerystring = listQuery(ORDER_SORTS, 'project_number').extend({
   chain_id: filterId,
@@ -85,9 +91,9 @@ export const listQuerystring = listQuery(ORDER_SORTS, 'project_number').extend({
   status: optional(z.string().trim().max(100)),
   approval_status: optional(z.enum(APPROVAL_STATUSES, { error: v('invalid') })),
   date_range: optional(z.string().max(60)),
-  overdue: optional(z.enum(['true', 'false', '1', '0'], { error: v('boolean') })).transform((value) =>
-    value === undefined ? undefined : value === 'true' || value === '1',
-  ),
+  overdue: booleanFilter,
+  open: booleanFilter,
+  recalled: booleanFilter,
 });
 /** Browser-opened routes carry the download token and, lacking a lang header, may name the language. */
 const downloadQuery = z.object({
@@ -109,7 +115,7 @@ export default async function ordersRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         description:
-          "Orders in the caller's scope. `date_range` is `DD-MM-YYYY HH:mm:ss|DD-MM-YYYY HH:mm:ss` in APP_TIMEZONE (creation time, both ends inclusive); `overdue=true` keeps orders past their due time and not completed. Each row carries the caller's `unread_count`.",
+          "Orders in the caller's scope. `date_range` is `DD-MM-YYYY HH:mm:ss|DD-MM-YYYY HH:mm:ss` in APP_TIMEZONE (creation time, both ends inclusive); `overdue=true` keeps orders past their due time and not completed; `open=true` orders not completed; `recalled=true` orders the store signed off as not fixed (a follow-up order was opened), `recalled=false` the others. Each row carries the caller's `unread_count`.",
         querystring: listQuerystring,
         response: { 200: pageEnvelope(order) },
       },

@@ -28,6 +28,9 @@ import * as repo from './orders.repository.ts';
 const iso = (value: Date | string | null | undefined): string | null =>
   value === null || value === undefined ? null : new Date(value).toISOString();
 
+const link = (id: number | null, projectNumber: number | null) =>
+  id && projectNumber ? { id, project_number: projectNumber } : null;
+
 export const approvalLabel = (locale: Locale, status: string) => translate(locale, `orders.approval.${status}`);
 
 function toOrder(row: repo.OrderRow, locale: Locale, now = Date.now()): Order {
@@ -68,6 +71,9 @@ function toOrder(row: repo.OrderRow, locale: Locale, now = Date.now()): Order {
     updated_at: iso(row.updated_at) as string,
     documents_count: row.documents_count,
     unread_count: row.unread_count,
+    confirmed_at: iso(row.confirmed_at),
+    parent: link(row.parent_id, row.parent_project_number),
+    recall: link(row.recall_order_id, row.recall_project_number),
   };
 }
 
@@ -125,6 +131,8 @@ export interface ListQuery {
   approval_status?: 'pending' | 'approved' | 'rejected';
   date_range?: string;
   overdue?: boolean;
+  open?: boolean;
+  recalled?: boolean;
 }
 
 export function createOrdersService(db: Db, storage: Storage, timezone: string) {
@@ -196,6 +204,8 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string) 
           created_to: range?.to,
           timezone,
           overdue: query.overdue,
+          open: query.open,
+          recalled: query.recalled,
           q: query.q,
         },
         query,

@@ -24,7 +24,7 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 }
 
 export const PAGES: Partial<Record<AppRoute, PageComponent>> = {
-  welcome: page(() => import('../../features/welcome/pages/WelcomePage.tsx'), 'WelcomePage'),
+  welcome: page(() => import('../pages/WelcomeHomePage.tsx'), 'WelcomeHomePage'),
   account: page(() => import('../../features/account/pages/AccountPage.tsx'), 'AccountPage'),
   'jour-nummer': page(() => import('../../features/jour/pages/JourPage.tsx'), 'JourPage'),
 
@@ -39,7 +39,7 @@ export const PAGES: Partial<Record<AppRoute, PageComponent>> = {
   regions: page(() => import('../../features/regions/pages/RegionsPage.tsx'), 'RegionsPage'),
   stores: page(() => import('../../features/stores/pages/StoresPage.tsx'), 'StoresPage'),
   roles: page(() => import('../../features/roles/pages/RolesPage.tsx'), 'RolesPage'),
-  orders: page(() => import('../../features/orders/pages/OrdersPage.tsx'), 'OrdersPage'),
+  orders: page(() => import('../pages/OrdersHomePage.tsx'), 'OrdersPage'),
   'order-detail': page(() => import('../../features/orders/pages/OrderDetailPage.tsx'), 'OrderDetailPage'),
   'order-create': page(() => import('../../features/orders/pages/OrderCreatePage.tsx'), 'OrderCreatePage'),
   'work-types': page(() => import('../../features/worktypes/pages/WorkTypesPage.tsx'), 'WorkTypesPage'),

@@ -18,6 +18,8 @@ export const ORDER_FILTERS = [
   'approval_status',
   'date_range',
   'overdue',
+  'open',
+  'recalled',
 ] as const;
 
 /** `YYYY-MM-DD` days <-> the API's `DD-MM-YYYY HH:mm:ss|DD-MM-YYYY HH:mm:ss`, whole days inclusive. */
@@ -49,6 +51,8 @@ export function OrderFilters({ fixedChainId }: { fixedChainId?: number }) {
   const [approval, setApproval] = useListFilter('approval_status');
   const [dateRange, setDateRange] = useListFilter('date_range');
   const [overdue, setOverdue] = useListFilter('overdue');
+  const [open, setOpen] = useListFilter('open');
+  const [recalled, setRecalled] = useListFilter('recalled');
   const chain = fixedChainId ? String(fixedChainId) : chainId;
 
   const options = useQuery(
@@ -135,6 +139,18 @@ export function OrderFilters({ fixedChainId }: { fixedChainId?: number }) {
         label={t('filters.overdue')}
         checked={overdue === 'true'}
         onChange={(event) => setOverdue(event.currentTarget.checked ? 'true' : null)}
+        mb={8}
+      />
+      <Checkbox
+        label={t('filters.open')}
+        checked={open === 'true'}
+        onChange={(event) => setOpen(event.currentTarget.checked ? 'true' : null)}
+        mb={8}
+      />
+      <Checkbox
+        label={t('filters.recalled')}
+        checked={recalled === 'true'}
+        onChange={(event) => setRecalled(event.currentTarget.checked ? 'true' : null)}
         mb={8}
       />
     </>

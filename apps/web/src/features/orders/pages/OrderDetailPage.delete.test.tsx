@@ -39,6 +39,9 @@ const ORDER: OrderDetail = {
   updated_at: '2026-03-06T10:00:00Z',
   documents_count: 0,
   unread_count: 0,
+  confirmed_at: null,
+  parent: null,
+  recall: null,
   documents: [],
   history: [],
 };

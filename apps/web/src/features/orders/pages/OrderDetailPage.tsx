@@ -40,6 +40,7 @@ import { Confirmation } from '../components/Confirmation.tsx';
 import { DueTime } from '../components/DueTime.tsx';
 import { OrderEditDialog } from '../components/OrderEditDialog.tsx';
 import { OrderHistory } from '../components/OrderHistory.tsx';
+import { SignOff } from '../components/SignOff.tsx';
 import { UploadDialog } from '../components/UploadDialog.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -144,6 +145,8 @@ export function OrderDetailPage({ orderId: fixedId, editing = false }: { orderId
           )}
         </Group>
       </Group>
+
+      <SignOff order={o} base={base} />
 
       <Card withBorder radius="md">
         <Stack gap="md">

@@ -41,7 +41,8 @@ function Shortcut({ to, icon, label }: { to: string; icon: ReactNode; label: str
   );
 }
 
-export function WelcomePage() {
+/** `dashboard`: the figures panel, composed in by the app's home route. */
+export function WelcomePage({ dashboard }: { dashboard?: ReactNode }) {
   const { t } = useTranslation(['welcome', 'common']);
   const user = useCurrentUser();
   const firstName = user.name.split(/\s+/)[0] || user.name;
@@ -67,6 +68,8 @@ export function WelcomePage() {
         <Title order={2}>{title}</Title>
         <Text c="dimmed">{t('subtitle')}</Text>
       </Stack>
+
+      {dashboard}
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="open-orders">
         <Group justify="space-between" mb="md" gap="xs">

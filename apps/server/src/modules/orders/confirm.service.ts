@@ -1,0 +1,95 @@
+import type { ConfirmOrderBody } from '@wop/shared/confirm';
+import { COMPLETED_STATUS, type Locale } from '@wop/shared/constants';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { orders } from '../../db/schema/index.ts';
+import { translate } from '../../i18n/index.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { type AuthUser, scopeOf } from '../../lib/scope.ts';
+import { ordersInScope } from '../../lib/scope-sql.ts';
+import * as repo from './orders.repository.ts';
+
+interface SignOffRow extends Record<string, unknown> {
+  id: number;
+  project_number: number;
+  status: string;
+  confirmed_at: Date | string | null;
+  recall_order_id: number | null;
+  description: string;
+  work_type_id: number;
+  priority: number;
+  chain_id: number;
+  region_id: number | null;
+  store_id: number;
+  approval_status: 'pending' | 'approved' | 'rejected';
+}
+
+/** The order in the caller's scope with what a sign-off needs, locked for the transaction. */
+async function lockForSignOff(tx: DbOrTx, id: number, user: AuthUser) {
+  const scope = ordersInScope(scopeOf(user));
+  const { rows } = await tx.execute<SignOffRow>(sql`
+    select orders.id, orders.project_number, os.slug as status, orders.confirmed_at, orders.recall_order_id,
+      orders.description, orders.work_type_id, orders.priority, orders.chain_id, orders.region_id,
+      orders.store_id, orders.approval_status
+    from orders join order_statuses os on os.id = orders.status_id
+    where orders.id = ${id} ${scope ? sql`and ${scope}` : sql``}
+    for update of orders`);
+  return rows[0];
+}
+
+/**
+ * Store sign-off (api-contract "Store sign-off and recalls"): "fixed" records who confirmed and
+ * when; "not fixed" also opens a follow-up order for the same store, work type and priority whose
+ * description quotes the store's comment, linked both ways.
+ */
+export function createConfirmService(db: Db) {
+  return {
+    async confirm(user: AuthUser, id: number, body: ConfirmOrderBody, locale: Locale) {
+      return db.transaction(async (tx) => {
+        const order = await lockForSignOff(tx, id, user);
+        if (!order) throw new NotFoundError('orders.not_found');
+        if (order.status !== COMPLETED_STATUS) throw new ConflictError('orders.confirm.not_completed');
+        if (order.confirmed_at || order.recall_order_id) throw new ConflictError('orders.confirm.already');
+        const now = new Date();
+        if (body.fixed) {
+          await tx.update(orders).set({ confirmedAt: now, confirmedBy: user.id }).where(sql`${orders.id} = ${id}`);
+          await repo.insertEvents(tx, id, user.id, [{ field: 'confirmed', from: null, to: 'fixed' }]);
+          return { id, recall_order_id: null, recall_project_number: null };
+        }
+        const [pending] = (await repo.allStatuses(tx)).filter((s) => s.slug === 'pending');
+        const dueHours = (await repo.priorityRows(tx)).find((p) => p.id === order.priority)?.due_hours ?? 0;
+        const description = translate(locale, 'orders.confirm.recall_description', {
+          number: order.project_number,
+          comment: body.comment ?? '',
+        });
+        // The work was approved once; the follow-up inherits that decision rather than queueing again.
+        const recall = await repo.insertOrder(tx, {
+          description,
+          workTypeId: order.work_type_id,
+          priority: order.priority,
+          chainId: order.chain_id,
+          regionId: order.region_id,
+          storeId: order.store_id,
+          createdBy: user.id,
+          approvalStatus: order.approval_status,
+          approvalStatusDate: order.approval_status === 'pending' ? null : now,
+          statusId: pending.id,
+          dueAt: new Date(now.getTime() + dueHours * 3600_000),
+        });
+        await tx.update(orders).set({ parentId: id }).where(sql`${orders.id} = ${recall.id}`);
+        await tx
+          .update(orders)
+          .set({ confirmedAt: now, confirmedBy: user.id, recallOrderId: recall.id })
+          .where(sql`${orders.id} = ${id}`);
+        await repo.insertEvents(tx, id, user.id, [
+          { field: 'confirmed', from: null, to: 'not-fixed' },
+          { field: 'recall', from: null, to: String(recall.projectNumber) },
+        ]);
+        await repo.insertEvents(tx, recall.id, user.id, [
+          { field: 'created', from: String(order.project_number), to: String(recall.projectNumber) },
+        ]);
+        return { id, recall_order_id: recall.id, recall_project_number: recall.projectNumber };
+      });
+    },
+  };
+}

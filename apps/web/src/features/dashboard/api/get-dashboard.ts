@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Dashboard, DashboardFilters } from '@wop/shared/dashboard';
+import { api } from '../../../lib/api.ts';
+
+/** GET /api/dashboard: the home page's numbers, each equal to the total of a filtered order list. */
+export async function getDashboard(filters: DashboardFilters, signal?: AbortSignal): Promise<Dashboard> {
+  const { payload } = await api.get<Dashboard>('/dashboard', { ...filters }, signal);
+  return payload;
+}
+
+// Under the 'orders' key so that every order change (which invalidates 'orders') refreshes it.
+export const dashboardQueryOptions = (filters: DashboardFilters = {}) =>
+  queryOptions({
+    queryKey: ['orders', 'dashboard', filters],
+    queryFn: ({ signal }) => getDashboard(filters, signal),
+  });

@@ -1,0 +1,252 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { Dashboard } from '@wop/shared/dashboard';
+import { can, WELCOME_ROLES } from '@wop/shared/roles';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { StatusBadge } from '../../../components/badges.tsx';
+import { useRole } from '../../../lib/current-user.ts';
+import { dashboardQueryOptions } from '../api/get-dashboard.ts';
+
+const WeeklyChart = lazy(() => import('./WeeklyChart.tsx'));
+
+const listUrl = (filters: Record<string, string | number>) =>
+  `/orders?${new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)]))}`;
+
+function Figure({
+  to,
+  label,
+  value,
+  hint,
+  alert,
+}: {
+  to: string;
+  label: string;
+  value: string;
+  hint?: string;
+  alert?: boolean;
+}) {
+  return (
+    <Card
+      component={Link}
+      to={to}
+      withBorder
+      radius="md"
+      padding="md"
+      aria-label={`${label}: ${value}`}
+      style={{ textDecoration: 'none', color: 'inherit' }}
+    >
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed" fw={500}>
+          {label}
+        </Text>
+        <Text fz={28} fw={700} lh={1.1} c={alert ? 'red.8' : undefined}>
+          {value}
+        </Text>
+        {hint && (
+          <Text size="xs" c="dimmed">
+            {hint}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function Figures({ data }: { data: Dashboard }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const number = new Intl.NumberFormat(i18n.language);
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
+  const hours = data.median_hours_to_complete;
+  const median =
+    hours === null
+      ? '–'
+      : hours < 1
+        ? t('underHour')
+        : hours < 48
+          ? t('hours', { count: Math.round(hours), formatted: number.format(Math.round(hours)) })
+          : t('days', { count: Math.round(hours / 24), formatted: number.format(Math.round(hours / 24)) });
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
+      <Figure
+        to={listUrl({ overdue: 'true' })}
+        label={t('cards.overdue')}
+        value={number.format(data.overdue)}
+        alert={data.overdue > 0}
+      />
+      <Figure
+        to={listUrl({ approval_status: 'pending', open: 'true' })}
+        label={t('cards.awaitingApproval')}
+        value={number.format(data.awaiting_approval)}
+      />
+      <Figure
+        to={listUrl({ status: 'completed' })}
+        label={t('cards.medianTime')}
+        value={median}
+        hint={t('cards.completedCount', { count: data.completed, formatted: number.format(data.completed) })}
+      />
+      <Figure
+        to={listUrl({ status: 'completed', recalled: 'true' })}
+        label={t('cards.firstTimeFix')}
+        value={data.first_time_fix_rate === null ? '–' : percent.format(data.first_time_fix_rate)}
+        hint={t('cards.firstTimeFixHint')}
+      />
+    </SimpleGrid>
+  );
+}
+
+function WorstStores({ stores }: { stores: Dashboard['by_store'] }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const number = new Intl.NumberFormat(i18n.language);
+  if (stores.length === 0) return <Text c="dimmed">{t('stores.none')}</Text>;
+  return (
+    <Table striped highlightOnHover verticalSpacing="xs" aria-labelledby="dashboard-stores">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('stores.store')}</Table.Th>
+          <Table.Th ta="right">{t('stores.overdue')}</Table.Th>
+          <Table.Th ta="right">{t('stores.open')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {stores.map((s) => (
+          <Table.Tr key={s.store_id}>
+            <Table.Td>
+              <Anchor component={Link} to={listUrl({ store_id: s.store_id, overdue: 'true' })} size="sm">
+                {s.store_name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td ta="right" c={s.overdue > 0 ? 'red.8' : undefined} fw={s.overdue > 0 ? 600 : undefined}>
+              {number.format(s.overdue)}
+            </Table.Td>
+            <Table.Td ta="right">
+              <Anchor component={Link} to={listUrl({ store_id: s.store_id, open: 'true' })} size="sm">
+                {number.format(s.open)}
+              </Anchor>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * The home-page dashboard (api-contract "Dashboard") for the roles that oversee stores: figures
+ * that each open the matching order list, orders created and completed per week, and the stores
+ * with the most overdue orders. Renders nothing for other roles.
+ */
+export function HomeDashboard() {
+  const role = useRole();
+  if (!can(role, 'dashboard:view')) return null;
+  return <DashboardSection />;
+}
+
+/**
+ * Admins have no welcome page: their home is the order list, so the dashboard sits above it, on
+ * the unfiltered list only (a card opens the filtered list, which then shows just the orders).
+ */
+export function OrdersHomeDashboard() {
+  const role = useRole();
+  const [params] = useSearchParams();
+  if (!role || WELCOME_ROLES.includes(role) || !can(role, 'dashboard:view') || params.size > 0) return null;
+  return <DashboardSection withStatuses />;
+}
+
+/** Open orders per status, each opening the list of that status (the welcome page has its own). */
+function OpenByStatus({ counts }: { counts: Dashboard['open_by_status'] }) {
+  const { t, i18n } = useTranslation(['dashboard', 'common']);
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
+      {Object.entries(counts).map(([slug, n]) => {
+        const label = t(`common:status.${slug}`, { defaultValue: slug });
+        return (
+          <Card
+            key={slug}
+            component={Link}
+            to={listUrl({ status: slug })}
+            withBorder
+            radius="md"
+            padding="md"
+            aria-label={`${label}: ${number.format(n)}`}
+            style={{ textDecoration: 'none', color: 'inherit' }}
+          >
+            <Stack gap="xs">
+              <StatusBadge status={slug} label={label} w="fit-content" />
+              <Text fz={28} fw={700} lh={1.1}>
+                {number.format(n)}
+              </Text>
+            </Stack>
+          </Card>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+function DashboardSection({ withStatuses = false }: { withStatuses?: boolean }) {
+  const { t } = useTranslation(['dashboard', 'common']);
+  const dashboard = useQuery(dashboardQueryOptions());
+  return (
+    <Stack gap="md" component="section" aria-labelledby="dashboard-title" data-testid="home-dashboard">
+      <Title order={3} size="h4" id="dashboard-title">
+        {t('title')}
+      </Title>
+      {dashboard.isError && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{t('loadError')}</Text>
+            <Button size="xs" variant="white" color="orange.9" onClick={() => void dashboard.refetch()}>
+              {t('common:actions.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {dashboard.isPending && (
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} h={96} radius="md" />
+          ))}
+        </SimpleGrid>
+      )}
+      {dashboard.data && (
+        <>
+          {withStatuses && <OpenByStatus counts={dashboard.data.open_by_status} />}
+          <Figures data={dashboard.data} />
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+            <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+              <Title order={4} size="h5" mb="sm">
+                {t('chart.title')}
+              </Title>
+              <Suspense fallback={<Skeleton h={240} />}>
+                <WeeklyChart weekly={dashboard.data.weekly} />
+              </Suspense>
+            </Paper>
+            <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+              <Title order={4} size="h5" mb="sm" id="dashboard-stores">
+                {t('stores.title')}
+              </Title>
+              <WorstStores stores={dashboard.data.by_store} />
+            </Paper>
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}

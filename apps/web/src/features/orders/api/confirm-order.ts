@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConfirmOrderBody } from '@wop/shared/confirm';
+import { api } from '../../../lib/api.ts';
+import { ORDERS_KEY } from './orders.ts';
+
+/** POST /api/orders/{id}/confirm: the store signs a completed order off as fixed, or not fixed (opens a follow-up). */
+export function useConfirmOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: ConfirmOrderBody }) =>
+      api.post<{ id: number; recall_order_id: number | null }>(`/orders/${id}/confirm`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * Dashboard latency: GET /api/dashboard through the real app (buildApp + app.inject: routing, auth,
+ * scope, SQL, serialization) as an admin (all 1,000,000 orders) and as a chain-admin (one bench
+ * chain, ~40,000 orders), on the data set of bench/generate-orders.ts. Prints p50 and p95.
+ *
+ * TARGET (issue #18): p50 under 100 ms on PostgreSQL as an admin and as a chain-admin.
+ *
+ *   node bench/generate-orders.ts --db postgres://postgres@127.0.0.1:5432/wop_bench   # throw-away database
+ *   node bench/dashboard.bench.ts --db postgres://postgres@127.0.0.1:5432/wop_bench [--runs 30] [--warmup 3]
+ *
+ * Kept out of `npm test`: numbers, not a timed test.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { BENCH_CHAIN_ADMIN } from './orders-bench-user.ts';
+
+export const TARGET_P50_MS = 100;
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string' },
+    'data-dir': { type: 'string' },
+    runs: { type: 'string', default: '30' },
+    warmup: { type: 'string', default: '3' },
+  },
+});
+if (!values.db && !values['data-dir']) {
+  console.error('Give --db postgres://... or --data-dir DIR (as for bench/generate-orders.ts).');
+  process.exit(2);
+}
+const runs = Number(values.runs);
+const warmup = Number(values.warmup);
+
+const app = await buildApp(
+  loadConfig({
+    DATABASE_URL: values.db,
+    DATA_DIR: values['data-dir'] ?? path.join(os.tmpdir(), 'wop-dashboard-bench-files'),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+  }),
+  { logger: false },
+);
+
+async function signIn(email: string, password: string) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`Sign-in as ${email} failed: ${res.body}`);
+  return res.json().payload.access_token as string;
+}
+
+try {
+  // generate-orders.ts seeds the demo accounts; admin@example.com sees every order.
+  const who = {
+    admin: await signIn('admin@example.com', 'demo1234'),
+    'chain-admin': await signIn(BENCH_CHAIN_ADMIN.email, BENCH_CHAIN_ADMIN.password),
+  };
+  const report: Record<string, { orders: number; p50_ms: number; p95_ms: number }> = {};
+  for (const [role, token] of Object.entries(who)) {
+    const times: number[] = [];
+    let orders = 0;
+    for (let i = 0; i < warmup + runs; i++) {
+      const t0 = performance.now();
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/dashboard',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const ms = performance.now() - t0;
+      if (res.statusCode !== 200) throw new Error(`${role}: ${res.statusCode} ${res.body}`);
+      if (i >= warmup) times.push(ms);
+      orders = res.json().payload.created;
+    }
+    times.sort((a, b) => a - b);
+    const at = (p: number) => Number(times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1));
+    report[role] = { orders, p50_ms: at(0.5), p95_ms: at(0.95) };
+    console.log(`${role.padEnd(12)} ${String(orders).padStart(8)} orders  p50 ${at(0.5)} ms  p95 ${at(0.95)} ms`);
+  }
+  const worst = Math.max(...Object.values(report).map((r) => r.p50_ms));
+  console.log(JSON.stringify({ target_p50_ms: TARGET_P50_MS, runs, report }, null, 2));
+  console.log(worst < TARGET_P50_MS ? 'TARGET MET' : 'TARGET MISSED');
+  process.exitCode = worst < TARGET_P50_MS ? 0 : 1;
+} finally {
+  await app.close();
+}
