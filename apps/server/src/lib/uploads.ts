@@ -134,7 +134,12 @@ export const uploadsPlugin = fp(
       spooled.delete(request);
       await Promise.all(paths.map((file) => fsp.rm(file, { force: true })));
     };
-    app.addHook('onResponse', cleanup);
+    // Before the answer goes out (every file was consumed by then), so a client that reads the
+    // answer finds the spool clean; and when the client goes away mid-upload.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      await cleanup(request);
+      return payload;
+    });
     app.addHook('onRequestAbort', cleanup);
   },
   { name: 'uploads' },
