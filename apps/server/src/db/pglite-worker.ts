@@ -35,7 +35,11 @@ async function main() {
         fs.cpSync(dataDir, target, { recursive: true });
         parentPort?.postMessage({ type: 'snapshot', target });
       } catch (error) {
-        parentPort?.postMessage({ type: 'snapshot', target, error: error instanceof Error ? error.message : String(error) });
+        parentPort?.postMessage({
+          type: 'snapshot',
+          target,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
       return;
     }

@@ -172,10 +172,10 @@ export class RestoreError extends Error {}
 
 /** Fills an empty (or missing) `dataDir` from an archive; a failed restore leaves it empty again. */
 export async function restore(file: string, dataDir: string): Promise<Manifest> {
-  if (!fs.existsSync(file)) throw new RestoreError(`No such backup file: ${file}`);
   if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) {
     throw new RestoreError(`${dataDir} is not empty: restore only fills an empty data folder.`);
   }
+  if (!fs.existsSync(file)) throw new RestoreError(`No such backup file: ${file}`);
   await fsp.mkdir(dataDir, { recursive: true });
   try {
     await tar.x({ file, cwd: dataDir, strict: true });

@@ -7,7 +7,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, multipart } from '../test/app.ts';
 import { files } from '../test/files.ts';
 import { startS3 } from '../test/s3.ts';
-import { createS3Storage, createStorage, readAll, type Storage, storageFromConfig, sweepPartialFiles } from './storage.ts';
+import {
+  createS3Storage,
+  createStorage,
+  readAll,
+  type Storage,
+  storageFromConfig,
+  sweepPartialFiles,
+} from './storage.ts';
 
 const s3 = await startS3();
 afterAll(() => s3.stop());
@@ -101,7 +108,8 @@ describe('the app on an S3-compatible bucket', async () => {
   const app = await createTestApp(s3.env);
   const spoolDir = path.join(app.appConfig.DATA_DIR, 'tmp');
   const spooled = () => (fs.existsSync(spoolDir) ? fs.readdirSync(spoolDir) : []);
-  const localFiles = () => (fs.readdirSync(path.join(app.appConfig.DATA_DIR, 'files'), { recursive: true }) as string[]).length;
+  const localFiles = () =>
+    (fs.readdirSync(path.join(app.appConfig.DATA_DIR, 'files'), { recursive: true }) as string[]).length;
 
   it('stores an order attachment in the bucket and downloads the same bytes', async () => {
     const pdf = files.pdf();

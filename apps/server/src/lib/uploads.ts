@@ -126,7 +126,8 @@ export const readUploaded = (file: UploadedFile) => fsp.readFile(file.path);
 export const uploadsPlugin = fp(
   async (app: FastifyInstance) => {
     const root = app.appConfig.DATA_DIR;
-    const swept = (await sweepPartialFiles(path.join(root, 'tmp'))) + (await sweepPartialFiles(path.join(root, 'files')));
+    const swept =
+      (await sweepPartialFiles(path.join(root, 'tmp'))) + (await sweepPartialFiles(path.join(root, 'files')));
     if (swept > 0) app.log.info({ swept }, 'removed partial files left by an earlier crash');
     const cleanup = async (request: FastifyRequest) => {
       const paths = spooled.get(request);

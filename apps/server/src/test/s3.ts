@@ -9,7 +9,13 @@ import S3rver from 's3rver';
  */
 export async function startS3(bucket = 'wop-files') {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = (await server.run()) as { port: number };
   const env = {
     FILE_STORAGE: 's3',

@@ -86,7 +86,8 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL database and one buck
     // Counters are per process until they move into the database: each instance is checked here.
     for (const app of [a, b]) {
       const email = app === a ? DEMO.tech : DEMO.tech2;
-      for (let i = 0; i < MAX_ATTEMPTS_PER_ACCOUNT; i++) expect((await login(app, email, 'wrong-password')).statusCode).toBe(401);
+      for (let i = 0; i < MAX_ATTEMPTS_PER_ACCOUNT; i++)
+        expect((await login(app, email, 'wrong-password')).statusCode).toBe(401);
       const blocked = await login(app, email, 'wrong-password');
       expect(blocked.statusCode).toBe(429);
     }

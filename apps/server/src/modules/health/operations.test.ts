@@ -35,12 +35,16 @@ describe('metrics', async () => {
   const on = await createTestApp({ METRICS_TOKEN });
 
   it('are off (404) unless METRICS_TOKEN is set', async () => {
-    expect((await call(off, 'GET', '/api/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).statusCode).toBe(404);
+    expect(
+      (await call(off, 'GET', '/api/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).statusCode,
+    ).toBe(404);
   });
 
   it('want the token when on', async () => {
     expect((await call(on, 'GET', '/api/metrics')).statusCode).toBe(401);
-    expect((await call(on, 'GET', '/api/metrics', { headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401);
+    expect((await call(on, 'GET', '/api/metrics', { headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(
+      401,
+    );
     // A user's session is not the metrics token.
     expect((await call(on, 'GET', '/api/metrics', { as: 'superAdmin' })).statusCode).toBe(401);
   });
