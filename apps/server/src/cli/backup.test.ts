@@ -26,13 +26,11 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 function start(dataDir: string) {
   const template = inject('templateDir');
   const fresh = !fs.existsSync(dataDir);
-  // On a PostgreSQL test run the template is a database, not a folder: seed this one instead.
-  const seed = fresh && !fs.existsSync(path.join(template, 'pgdata'));
-  if (fresh && !seed) fs.cpSync(template, dataDir, { recursive: true });
+  if (fresh) fs.cpSync(template, dataDir, { recursive: true });
   return buildApp(
     loadConfig({
       DATA_DIR: dataDir,
-      SEED_DEMO: String(seed),
+      SEED_DEMO: 'false',
       WEB_DIST: path.join(root, 'no-web'),
       LOG_LEVEL: 'silent',
     }),
