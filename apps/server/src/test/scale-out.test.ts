@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
@@ -17,36 +17,42 @@ import { startS3 } from './s3.ts';
 
 const baseUrl = process.env.DATABASE_URL;
 
-describe.skipIf(!baseUrl)('two instances on one PostgreSQL database and one bucket', async () => {
-  const s3 = await startS3();
-  // An empty database: both instances migrate and seed it at once, under the advisory lock.
-  const dbName = `wop_scale_${randomBytes(6).toString('hex')}`;
-  const admin = await adminUrl(baseUrl as string);
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const dirs: string[] = [];
-  const start = () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-instance-'));
-    dirs.push(dataDir);
-    const config = loadConfig({
-      ...s3.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrlFor(baseUrl as string, dbName),
-      DATABASE_POOL_SIZE: '3',
-      SEED_DEMO: 'true',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-    });
-    return buildApp(config, { logger: false });
-  };
-  const [a, b] = (await Promise.all([start(), start()])) as [App, App];
-  afterAll(async () => {
-    await Promise.all([a.close(), b.close()]);
+describe.skipIf(!baseUrl)('two instances on one PostgreSQL database and one bucket', () => {
+  let a: App;
+  let b: App;
+  let stopAll: () => Promise<void>;
+  beforeAll(async () => {
+    const s3 = await startS3();
+    // An empty database: both instances migrate and seed it at once, under the advisory lock.
+    const dbName = `wop_scale_${randomBytes(6).toString('hex')}`;
     const admin = await adminUrl(baseUrl as string);
-    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.query(`create database ${dbName}`);
     await admin.end();
-    await s3.stop();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  });
+    const dirs: string[] = [];
+    const start = () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-instance-'));
+      dirs.push(dataDir);
+      const config = loadConfig({
+        ...s3.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrlFor(baseUrl as string, dbName),
+        DATABASE_POOL_SIZE: '3',
+        SEED_DEMO: 'true',
+        WEB_DIST: path.join(dataDir, 'no-web'),
+      });
+      return buildApp(config, { logger: false });
+    };
+    [a, b] = await Promise.all([start(), start()]);
+    stopAll = async () => {
+      await Promise.all([a.close(), b.close()]);
+      const admin = await adminUrl(baseUrl as string);
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+      await s3.stop();
+      for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    };
+  }, 180_000);
+  afterAll(() => stopAll?.());
 
   const login = (app: App, email: string, password: string) =>
     call(app, 'POST', '/api/auth/login', { payload: { email, password } });
