@@ -4,8 +4,6 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 
 /**
  * Where uploaded files live: a local folder (one instance) or an S3-compatible bucket (any number of
@@ -130,19 +128,26 @@ export interface S3Options {
  * upload (parts of 5 MB, a few at a time), so memory stays flat whatever the file size.
  */
 export function createS3Storage(options: S3Options): Storage {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    credentials: options.credentials,
-  });
+  // The SDK weighs ~35 MB of memory: loaded only by installs that use a bucket.
+  const sdk = Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([s3, lib]) => ({
+    ...s3,
+    Upload: lib.Upload,
+    client: new s3.S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials: options.credentials,
+    }),
+  }));
   const Bucket = options.bucket;
   const removals = removalQueue(async (key) => {
+    const { client, DeleteObjectCommand } = await sdk;
     await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
   });
   return {
     async put(data, extension, contentType) {
       const key = newKey(extension);
+      const { client, Upload } = await sdk;
       // lib-storage aborts the multipart upload when a part fails: nothing is left under the key.
       await new Upload({
         client,
@@ -154,13 +159,15 @@ export function createS3Storage(options: S3Options): Storage {
     },
     read(key) {
       const out = new PassThrough();
-      client
-        .send(new GetObjectCommand({ Bucket, Key: checkedKey(key) }))
+      const Key = checkedKey(key);
+      sdk
+        .then(({ client, GetObjectCommand }) => client.send(new GetObjectCommand({ Bucket, Key })))
         .then((object) => pipeline(object.Body as Readable, out))
         .catch((error: unknown) => out.destroy(error as Error));
       return out;
     },
     async exists(key) {
+      const { client, HeadObjectCommand } = await sdk;
       try {
         await client.send(new HeadObjectCommand({ Bucket, Key: checkedKey(key) }));
         return true;
