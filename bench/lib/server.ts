@@ -39,6 +39,8 @@ export async function startServer(options: {
   logFile: string;
   env?: Record<string, string | undefined>;
   timeoutMs?: number;
+  /** Another checkout's apps/server/src/server.ts (before/after comparisons); this one by default. */
+  script?: string;
 }): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -54,8 +56,9 @@ export async function startServer(options: {
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
   const log = fs.openSync(options.logFile, 'a');
   const started = Date.now();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/src/server.ts')], {
-    cwd: path.join(root, 'apps/server'),
+  const script = options.script ?? path.join(root, 'apps/server/src/server.ts');
+  const child = spawn(process.execPath, [script], {
+    cwd: path.resolve(path.dirname(script), '..'),
     env,
     stdio: ['ignore', log, log],
   });

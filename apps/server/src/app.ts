@@ -16,14 +16,17 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { type Database, openDatabase, runMigrations } from './db/client.ts';
+import { applyMigrations, type Database, openDatabase, withStartupLock } from './db/client.ts';
 import { seedDemo, seedReference } from './db/seed.ts';
-import { createStorage, type Storage } from './lib/storage.ts';
+import { serveBackups } from './lib/backup.ts';
+import { type Storage, storageFromConfig } from './lib/storage.ts';
+import { uploadsPlugin } from './lib/uploads.ts';
 import { registerModules } from './modules/index.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import i18nPlugin from './plugins/i18n.ts';
+import metricsPlugin from './plugins/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +34,12 @@ declare module 'fastify' {
     storage: Storage;
     /** Every registered route (`GET /api/roles/:id`), for the authorization matrix test. */
     routeList: string[];
+    /**
+     * True once the app is shutting down (SIGTERM, app.close()): readiness answers 503 and answers
+     * ask clients to reconnect elsewhere. Long-lived answers (event streams) end themselves in a
+     * `preClose` hook; `close()` waits for them like for any request in flight.
+     */
+    draining: boolean;
   }
 }
 
@@ -52,7 +61,7 @@ export interface BuildOptions {
 /** Builds the whole app from a configuration without listening. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   installValidationMessages();
-  const storage = createStorage(path.join(config.DATA_DIR, 'files'));
+  const storage = storageFromConfig(config);
   const database =
     options.database ??
     (await openDatabase({
@@ -61,9 +70,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       poolSize: config.DATABASE_POOL_SIZE,
     }));
   try {
-    await runMigrations(database.db);
-    if (config.SEED_DEMO) await seedDemo(database.db, storage);
-    else await seedReference(database.db);
+    // Instances started at once take turns: one migrates and seeds, the others find it done.
+    await withStartupLock(database.pool, async (db) => {
+      await applyMigrations(db);
+      if (config.SEED_DEMO) await seedDemo(db, storage);
+      else await seedReference(db);
+    });
   } catch (error) {
     await database.close();
     throw error;
@@ -88,6 +100,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    // While draining, requests on open connections are still answered (with Connection: close),
+    // and readiness says 503 in the contract's shape.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -95,6 +110,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('appConfig', config);
   app.decorate('storage', storage);
   app.decorate('routeList', [] as string[]);
+  app.decorate('draining', false);
+  app.addHook('preClose', async () => {
+    app.draining = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (app.draining) reply.header('connection', 'close');
+  });
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD') app.routeList.push(`${method} ${route.url}`);
@@ -117,6 +139,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limits: { fileSize: config.MAX_UPLOAD_MB * 1024 * 1024, files: MAX_FILES_PER_REQUEST, fields: 50 },
   });
   await app.register(dbPlugin, { database });
+  await app.register(metricsPlugin);
+  await app.register(uploadsPlugin);
+  if (database.snapshot) await app.register(serveBackups, { database });
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin);

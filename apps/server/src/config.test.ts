@@ -28,4 +28,28 @@ describe('configuration', () => {
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', SEED_DEMO: 'false' })).toMatchObject({ PORT: 3000, SEED_DEMO: false });
   });
+
+  it('wants a bucket for S3 storage, both AWS keys or neither, and a long enough metrics token', () => {
+    expect(loadConfig({}).FILE_STORAGE).toBe('local');
+    const bad = () =>
+      loadConfig({
+        FILE_STORAGE: 's3',
+        AWS_ACCESS_KEY_ID: 'only-the-id',
+        S3_ENDPOINT: 'minio',
+        METRICS_TOKEN: 'short',
+      });
+    expect(bad).toThrow(/S3_ENDPOINT: must be a URL/);
+    expect(bad).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    const missing = () => loadConfig({ FILE_STORAGE: 's3', AWS_ACCESS_KEY_ID: 'only-the-id' });
+    expect(missing).toThrow(/S3_BUCKET: is required when FILE_STORAGE=s3/);
+    expect(missing).toThrow(/AWS_SECRET_ACCESS_KEY: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together/);
+    expect(
+      loadConfig({
+        FILE_STORAGE: 's3',
+        S3_BUCKET: 'files',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+      }),
+    ).toMatchObject({ FILE_STORAGE: 's3', S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: true, AWS_REGION: 'us-east-1' });
+  });
 });

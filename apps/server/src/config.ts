@@ -56,6 +56,18 @@ const configSchema = z.object({
   PUBLIC_URL: z.url({ error: 'must be a URL such as https://orders.example.com' }).default('http://localhost:3000'),
   /** First retry of a failed e-mail after this many seconds, doubling up to an hour, for 24 hours. */
   MAIL_RETRY_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(3600).default(30),
+  /** Where uploaded files live: `local` (DATA_DIR/files) or an S3-compatible bucket. */
+  FILE_STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_BUCKET: z.string().optional(),
+  /** For S3-compatible services (MinIO, Ceph...); unset for AWS S3. */
+  S3_ENDPOINT: z.url({ error: 'must be a URL such as http://minio:9000' }).optional(),
+  /** `bucket` in the path instead of the host name (MinIO and most self-hosted services). */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  AWS_REGION: z.string().default('us-east-1'),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Turns `GET /api/metrics` on; scrapers send it as `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & { DATA_DIR: string };
@@ -67,7 +79,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const raw = Object.fromEntries(
     Object.keys(configSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
   );
-  const parsed = configSchema.safeParse(raw);
+  const parsed = configSchema
+    .superRefine((c, ctx) => {
+      if (c.FILE_STORAGE === 's3' && !c.S3_BUCKET) {
+        ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when FILE_STORAGE=s3' });
+      }
+      if (!c.AWS_ACCESS_KEY_ID !== !c.AWS_SECRET_ACCESS_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [c.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'],
+          message: 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together',
+        });
+      }
+    })
+    .safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -24,11 +24,26 @@ async function main() {
     throw error;
   }
   let closing = false;
+  // Drain: readiness turns 503 and the listener closes at once (app.close sets app.draining);
+  // requests in flight get up to DRAIN_MS to finish, then their connections are cut. Exit 0.
+  const DRAIN_MS = 10_000;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
+    app.log.info({ signal }, 'shutting down: draining requests in flight');
+    const cut = setTimeout(() => {
+      app.log.warn('requests still in flight after 10 s: closing their connections');
+      app.server.closeAllConnections();
+    }, DRAIN_MS);
+    // Whatever hangs past that (a database that does not answer), the process still ends.
+    setTimeout(() => process.exit(0), DRAIN_MS + 4000).unref();
+    try {
+      await app.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+    }
+    clearTimeout(cut);
+    app.log.info('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

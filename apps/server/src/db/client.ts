@@ -20,6 +20,9 @@ export interface Database {
   db: Db;
   pool: pg.Pool;
   embedded: boolean;
+  /** Embedded only: a private folder of this process, and a consistent copy of the database files. */
+  privateDir?: string;
+  snapshot?(target: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,6 +64,8 @@ export async function openDatabase(options: {
     db: drizzle({ client: pool, schema }),
     pool,
     embedded: true,
+    privateDir: embedded.privateDir,
+    snapshot: embedded.snapshot,
     async close() {
       clearInterval(checkpoints);
       await pool.end();
@@ -69,6 +74,33 @@ export async function openDatabase(options: {
   };
 }
 
+/** Any constant both instances agree on: the key of the start-up advisory lock. */
+const STARTUP_LOCK = 727_001;
+
+/**
+ * Runs `work` (migrations, seeding) on one connection that holds a PostgreSQL advisory lock, so
+ * instances started at once take turns: the first migrates, the others find nothing left to do.
+ * The lock ends with the session, so a crashed instance never leaves it taken.
+ */
+export async function withStartupLock<T>(pool: pg.Pool, work: (db: Db) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    try {
+      return await work(drizzle({ client, schema }));
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Applies the migrations on this connection (inside withStartupLock). */
+export const applyMigrations = (db: Db) => migrate(db, { migrationsFolder });
+
+/** Applies the migrations under the start-up lock. */
 export async function runMigrations(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder });
+  // drizzle() keeps the pool it was given as $client (not in the Db type).
+  await withStartupLock((db as unknown as { $client: pg.Pool }).$client, applyMigrations);
 }

@@ -9,6 +9,10 @@ export interface EmbeddedServer {
   connection: { host: string; port: number; user: string; database: string };
   /** Connections the app may pool: one, as queries and transactions must not interleave. */
   poolSize: number;
+  /** A folder only this process can enter (the database socket lives there; so may a control socket). */
+  privateDir: string;
+  /** Copies the data directory, consistent as of one instant, to `target`. */
+  snapshot(target: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -54,6 +58,19 @@ export async function startEmbedded(dataDir: string): Promise<EmbeddedServer> {
   return {
     connection: { host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' },
     poolSize,
+    privateDir: socketDir,
+    snapshot(target) {
+      return new Promise<void>((resolve, reject) => {
+        const onMessage = (message: { type: string; target?: string; error?: string }) => {
+          if (message.type !== 'snapshot' || message.target !== target) return;
+          worker.off('message', onMessage);
+          if (message.error) reject(new Error(`The database snapshot failed: ${message.error}`));
+          else resolve();
+        };
+        worker.on('message', onMessage);
+        worker.postMessage({ snapshot: target });
+      });
+    },
     stop() {
       stopping ??= new Promise<void>((resolve) => {
         const done = () => {

@@ -1,18 +1,32 @@
 // Uploads, once for every module: reading a multipart form, checking files by their bytes,
 // writing them to storage as one unit with their rows, and naming them safely on the way out.
+// Files never sit whole in memory: each part is spooled to a temporary file under DATA_DIR/tmp
+// (keeping only its first bytes for the type check) and streamed from there to storage.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { MAX_FILES_PER_REQUEST } from '@wop/shared/constants';
 import { v } from '@wop/shared/validation';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { fileTypeFromBuffer } from 'file-type';
 import { ValidationError } from './errors.ts';
-import type { Storage } from './storage.ts';
+import { type Storage, sweepPartialFiles } from './storage.ts';
 
 export interface UploadedFile {
   /** The form field without a trailing `[]` (`files[]` -> `files`). */
   field: string;
   filename: string;
-  data: Buffer;
+  /** The spooled bytes (removed when the response is sent). */
+  path: string;
+  size: number;
+  /** The first bytes, enough to tell the type. */
+  head: Buffer;
+  /** Whether the bytes contain a Word document's main part (a .docx is a zip that has one). */
+  hasWordDocument: boolean;
 }
 
 export interface CheckedFile extends UploadedFile {
@@ -26,11 +40,42 @@ export interface MultipartForm {
 }
 
 const fieldName = (name: string) => name.replace(/\[\d*\]$/, '');
+const HEAD_BYTES = 4100;
+const WORD_PART = Buffer.from('word/document.xml');
+
+const spooled = new WeakMap<FastifyRequest, string[]>();
+const spoolDir = (request: FastifyRequest) => path.join(request.server.appConfig.DATA_DIR, 'tmp');
+
+/** Copies a part to a file, keeping its size, its first bytes and whether it has a Word part. */
+async function spool(source: NodeJS.ReadableStream, file: string) {
+  let size = 0;
+  const heads: Buffer[] = [];
+  let headSize = 0;
+  let tail = Buffer.alloc(0);
+  let hasWordDocument = false;
+  const inspect = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (headSize < HEAD_BYTES) {
+        heads.push(chunk.subarray(0, HEAD_BYTES - headSize));
+        headSize += Math.min(chunk.length, HEAD_BYTES - headSize);
+      }
+      if (!hasWordDocument) {
+        const window = Buffer.concat([tail, chunk]);
+        hasWordDocument = window.includes(WORD_PART);
+        tail = window.subarray(Math.max(0, window.length - WORD_PART.length + 1));
+      }
+      done(null, chunk);
+    },
+  });
+  await pipeline(source, inspect, fs.createWriteStream(file, { flags: 'wx' }));
+  return { size, head: Buffer.concat(heads), hasWordDocument };
+}
 
 /**
- * Reads a multipart form into memory: text fields and files (each at most MAX_UPLOAD_MB, which the
- * multipart plugin enforces with a 413). More than 10 files is a 422 on `filesField`. A request that
- * is not multipart is read as a plain object of fields, so a JSON body works for forms without files.
+ * Reads a multipart form: text fields, and files spooled to disk (each at most MAX_UPLOAD_MB, a 413
+ * past that). More than 10 files is a 422 on `filesField`. A request that is not multipart is read
+ * as a plain object of fields, so a JSON body works for forms without files.
  */
 export async function readMultipart(request: FastifyRequest, filesField: string): Promise<MultipartForm> {
   if (!request.isMultipart()) {
@@ -44,13 +89,20 @@ export async function readMultipart(request: FastifyRequest, filesField: string)
   }
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
+  const paths = spooled.get(request) ?? [];
+  spooled.set(request, paths);
+  const dir = spoolDir(request);
+  await fsp.mkdir(dir, { recursive: true });
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        const data = await part.toBuffer();
+        const file = path.join(dir, `${randomUUID()}.part`);
+        paths.push(file);
+        const spooledPart = await spool(part.file, file);
+        if (part.file.truncated) throw new request.server.multipartErrors.RequestFileTooLargeError();
         // A browser sends an empty part for an untouched file input: ignore it.
-        if (data.length === 0 && !part.filename) continue;
-        files.push({ field: fieldName(part.fieldname), filename: part.filename, data });
+        if (spooledPart.size === 0 && !part.filename) continue;
+        files.push({ field: fieldName(part.fieldname), filename: part.filename, path: file, ...spooledPart });
       } else if (typeof part.value === 'string' || typeof part.value === 'number') {
         fields[fieldName(part.fieldname)] = String(part.value);
       }
@@ -63,6 +115,36 @@ export async function readMultipart(request: FastifyRequest, filesField: string)
   }
   return { fields, files };
 }
+
+/** The whole bytes of an uploaded file, for the few readers that parse it whole (imports). */
+export const readUploaded = (file: UploadedFile) => fsp.readFile(file.path);
+
+/**
+ * Removes every request's spooled files once it is answered, and at start the ones a crash left
+ * behind (in DATA_DIR/tmp and half-written files in local storage).
+ */
+export const uploadsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const root = app.appConfig.DATA_DIR;
+    const swept =
+      (await sweepPartialFiles(path.join(root, 'tmp'))) + (await sweepPartialFiles(path.join(root, 'files')));
+    if (swept > 0) app.log.info({ swept }, 'removed partial files left by an earlier crash');
+    const cleanup = async (request: FastifyRequest) => {
+      const paths = spooled.get(request);
+      if (!paths) return;
+      spooled.delete(request);
+      await Promise.all(paths.map((file) => fsp.rm(file, { force: true })));
+    };
+    // Before the answer goes out (every file was consumed by then), so a client that reads the
+    // answer finds the spool clean; and when the client goes away mid-upload.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      await cleanup(request);
+      return payload;
+    });
+    app.addHook('onRequestAbort', cleanup);
+  },
+  { name: 'uploads' },
+);
 
 /** MIME types the product serves files as, by the extension file-type reports. */
 const MIME: Record<string, string> = {
@@ -81,19 +163,18 @@ const ALIASES: Record<string, string> = { jpeg: 'jpg' };
  * renamed to .docx, a PNG named .pdf) is null.
  */
 export async function checkFileType(
-  data: Buffer,
-  filename: string,
+  file: Pick<UploadedFile, 'head' | 'hasWordDocument' | 'filename'>,
   allowed: readonly string[],
 ): Promise<{ ext: string; mime: string } | null> {
-  const detected = data.length ? await fileTypeFromBuffer(data) : undefined;
+  const detected = file.head.length ? await fileTypeFromBuffer(file.head) : undefined;
   if (!detected) return null;
   const ext = ALIASES[detected.ext] ?? detected.ext;
   const mime = MIME[ext];
   if (!mime || !allowed.includes(ext)) return null;
-  const named = path.extname(filename).slice(1).toLowerCase();
+  const named = path.extname(file.filename).slice(1).toLowerCase();
   if ((ALIASES[named] ?? named) !== ext) return null;
   // A .docx is a zip: a real Word document has its main part.
-  if (ext === 'docx' && !data.includes('word/document.xml')) return null;
+  if (ext === 'docx' && !file.hasWordDocument) return null;
   return { ext, mime };
 }
 
@@ -109,7 +190,7 @@ export async function checkUploads(
   const checked: CheckedFile[] = [];
   for (const file of files) {
     if (file.field !== field) throw ValidationError.field(file.field, v('not_allowed'));
-    const type = await checkFileType(file.data, file.filename, allowed);
+    const type = await checkFileType(file, allowed);
     if (!type) throw ValidationError.field(field, v('file_type', allowed.join(', ')));
     checked.push({ ...file, ...type });
   }
@@ -143,12 +224,12 @@ export async function storeFiles(storage: Storage, files: CheckedFile[]): Promis
   const written: StoredFile[] = [];
   try {
     for (const file of files) {
-      const storageKey = await storage.put(file.data, file.ext);
+      const storageKey = await storage.put(fs.createReadStream(file.path), file.ext, file.mime);
       written.push({
         name: cleanFileName(file.filename, file.ext),
         storageKey,
         mimeType: file.mime,
-        sizeBytes: file.data.length,
+        sizeBytes: file.size,
       });
     }
   } catch (error) {

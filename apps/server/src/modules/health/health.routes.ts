@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,4 +23,72 @@ export default async function healthRoutes(instance: FastifyInstance) {
       };
     },
   );
+
+  const ready = z.object({ status: z.literal('ready') });
+  const unavailable = z.object({ status: z.literal('unavailable') });
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        tags: ['health'],
+        security: [],
+        description:
+          'Readiness for a load balancer: 200 when a query through the request pool answers within 2 s; 503 otherwise and while the instance shuts down. `/api/health` is liveness.',
+        response: { 200: ready, 503: unavailable },
+      },
+    },
+    async (_request, reply) => {
+      if (app.draining || !(await answersWithin(2000, () => app.database.pool.query('select 1')))) {
+        return reply.status(503).send({ status: 'unavailable' as const });
+      }
+      return { status: 'ready' as const };
+    },
+  );
+
+  const token = app.appConfig.METRICS_TOKEN;
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        tags: ['health'],
+        security: [{ bearer: [] }],
+        description:
+          'Prometheus text format: request counts and latency by route, database pool use. Off (404) unless METRICS_TOKEN is set; then it takes `Authorization: Bearer <METRICS_TOKEN>`.',
+        produces: ['text/plain'],
+        response: {
+          200: z.string(),
+          401: z.object({ message: z.string() }),
+          404: z.object({ message: z.string() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!token) return reply.status(404).send({ message: request.t('errors.route_not_found') });
+      if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
+        return reply.status(401).send({ message: request.t('errors.unauthenticated') });
+      }
+      return reply.type(app.metrics.contentType).send(await app.metrics.metrics());
+    },
+  );
+}
+
+/** Whether `query` succeeds within `ms` (a pool with no free connection counts as not answering). */
+async function answersWithin(ms: number, query: () => Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([query().then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -18,7 +18,7 @@ import { AppError, ValidationError } from '../../lib/errors.ts';
 import { type ListParams, pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { chainsInScope } from '../../lib/scope-sql.ts';
-import type { UploadedFile } from '../../lib/uploads.ts';
+import { readUploaded, type UploadedFile } from '../../lib/uploads.ts';
 import type { StoreValues } from '../stores/stores.repository.ts';
 import { loadUserViews } from '../users/user-view.ts';
 import { createUsersService } from '../users/users.service.ts';
@@ -94,7 +94,7 @@ export function createImportsService(db: Db) {
       const file = requireFile(upload);
       const chain = await repo.findChain(db, chainId);
       if (!chain) throw ValidationError.field('chain_id', v('not_found'));
-      const text = await assertTextFile('data_file', file.filename, file.data);
+      const text = await assertTextFile('data_file', file.filename, await readUploaded(file));
       const { rows, errors, dataRows } = readCsv(text, STORE_IMPORT_COLUMNS, STORE_IMPORT_REQUIRED, locale);
 
       const regionIds = new Map<string, number[]>();
@@ -163,7 +163,7 @@ export function createImportsService(db: Db) {
      */
     async updateUsers(user: AuthUser, upload: UploadedFile | undefined, locale: Locale): Promise<UserImportResult> {
       const file = requireFile(upload);
-      const text = await assertTextFile('data_file', file.filename, file.data);
+      const text = await assertTextFile('data_file', file.filename, await readUploaded(file));
       const { rows, errors } = readCsv(text, USER_IMPORT_COLUMNS, USER_IMPORT_REQUIRED, locale);
       if (hasErrors(errors) && rows.length === 0) throw new ImportFailed(errors);
 

@@ -1,6 +1,7 @@
 import { markReadBody, notificationSettings } from '@wop/shared/notifications';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Gauge } from 'prom-client';
 import { z } from 'zod';
 import { registerCatalogue } from '../../i18n/index.ts';
 import { envelope, listQuery, optional, pageEnvelope } from '../../lib/http.ts';
@@ -50,6 +51,19 @@ export default async function notificationsRoutes(instance: FastifyInstance) {
     : undefined;
   if (mailer) mailer.start();
   else app.log.info('SMTP_URL is not set: notifications are not sent by e-mail');
+
+  // What /api/metrics says of the outbox: e-mails not yet sent and not given up.
+  new Gauge({
+    name: 'wop_mail_outbox_backlog',
+    help: 'E-mails waiting in the outbox',
+    registers: [app.metrics],
+    async collect() {
+      const { rows } = await app.database.pool.query<{ n: number }>(
+        'select count(*)::int as n from mail_outbox where sent_at is null and failed_at is null',
+      );
+      this.set(rows[0].n);
+    },
+  });
 
   // Streams end before the server stops accepting, so clients reconnect elsewhere at once.
   app.addHook('preClose', async () => {

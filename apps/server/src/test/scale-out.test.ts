@@ -1,0 +1,101 @@
+// Two instances of the app, each with its own connection pool, on one PostgreSQL database and one
+// S3-compatible bucket: what one instance does, the other sees. Needs PostgreSQL (DATABASE_URL);
+// the embedded database is one process by design.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { DEMO_PASSWORD } from '../db/seed.ts';
+import { MAX_ATTEMPTS_PER_ACCOUNT } from '../modules/auth/auth.service.ts';
+import { call, DEMO, multipart } from './app.ts';
+import { files } from './files.ts';
+import { adminUrl, databaseUrlFor } from './pg.ts';
+import { startS3 } from './s3.ts';
+
+const baseUrl = process.env.DATABASE_URL;
+
+describe.skipIf(!baseUrl)('two instances on one PostgreSQL database and one bucket', () => {
+  let a: App;
+  let b: App;
+  let stopAll: () => Promise<void>;
+  beforeAll(async () => {
+    const s3 = await startS3();
+    // An empty database: both instances migrate and seed it at once, under the advisory lock.
+    const dbName = `wop_scale_${randomBytes(6).toString('hex')}`;
+    const admin = await adminUrl(baseUrl as string);
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const dirs: string[] = [];
+    const start = () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-instance-'));
+      dirs.push(dataDir);
+      const config = loadConfig({
+        ...s3.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrlFor(baseUrl as string, dbName),
+        DATABASE_POOL_SIZE: '3',
+        SEED_DEMO: 'true',
+        WEB_DIST: path.join(dataDir, 'no-web'),
+      });
+      return buildApp(config, { logger: false });
+    };
+    [a, b] = await Promise.all([start(), start()]);
+    stopAll = async () => {
+      await Promise.all([a.close(), b.close()]);
+      const admin = await adminUrl(baseUrl as string);
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+      await s3.stop();
+      for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    };
+  }, 180_000);
+  afterAll(() => stopAll?.());
+
+  const login = (app: App, email: string, password: string) =>
+    call(app, 'POST', '/api/auth/login', { payload: { email, password } });
+
+  it('both came up from an empty database started at once, seeded once', async () => {
+    expect((await call(a, 'GET', '/api/health/ready')).json()).toEqual({ status: 'ready' });
+    expect((await call(b, 'GET', '/api/health/ready')).json()).toEqual({ status: 'ready' });
+    const { rows } = await a.database.pool.query<{ n: number }>(
+      `select count(*)::int as n from users where email = $1`,
+      [DEMO.store],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('a session started on one instance works on the other, and a logout there ends it', async () => {
+    const token = (await login(a, DEMO.store, DEMO_PASSWORD)).json().payload.access_token as string;
+    const profile = await call(b, 'GET', '/api/profile', { token });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().payload.email).toBe(DEMO.store);
+    expect((await call(b, 'POST', '/api/auth/logout', { token })).statusCode).toBeLessThan(300);
+    expect((await call(a, 'GET', '/api/profile', { token })).statusCode).toBe(401);
+  });
+
+  it('a file uploaded through one instance downloads through the other', async () => {
+    const token = (await login(a, DEMO.store, DEMO_PASSWORD)).json().payload.access_token as string;
+    const pdf = files.pdf();
+    const upload = multipart({}, [{ field: 'documents[]', name: 'ritning.pdf', data: pdf }]);
+    const res = await call(a, 'POST', '/api/orders/1/upload', { token, ...upload });
+    expect(res.statusCode).toBe(201);
+    const document = res.json().payload.find((d: { name: string }) => d.name === 'ritning.pdf');
+    const download = await call(b, 'GET', `/api/orders/1/documents/${document.id}`, { token });
+    expect(download.statusCode).toBe(200);
+    expect(Buffer.compare(download.rawPayload, pdf)).toBe(0);
+  });
+
+  it('each instance throttles failed logins for an e-mail', async () => {
+    // Counters are per process until they move into the database: each instance is checked here.
+    for (const app of [a, b]) {
+      const email = app === a ? DEMO.tech : DEMO.tech2;
+      for (let i = 0; i < MAX_ATTEMPTS_PER_ACCOUNT; i++)
+        expect((await login(app, email, 'wrong-password')).statusCode).toBe(401);
+      const blocked = await login(app, email, 'wrong-password');
+      expect(blocked.statusCode).toBe(429);
+    }
+  });
+});
