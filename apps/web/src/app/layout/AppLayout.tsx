@@ -5,6 +5,7 @@ import { hasRoute } from '@wop/shared/roles';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import '../../lib/dayjs-locale.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { usePageHeaderState } from '../../lib/page-header.tsx';
 import { Sidebar } from './Sidebar.tsx';
