@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MAX_FILES_PER_REQUEST } from '@wop/shared/constants';
@@ -27,6 +25,7 @@ import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import i18nPlugin from './plugins/i18n.ts';
 import metricsPlugin from './plugins/metrics.ts';
+import webPlugin from './plugins/web.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,6 +125,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('x-content-type-options', 'nosniff');
   });
 
+  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
+  await app.register(webPlugin, { webDist }); // before the routes: its compression hook reaches every answer
+
   await app.register(swagger, {
     openapi: {
       info: { title: 'Work-order portal API', version: '1.0.0' },
@@ -147,19 +149,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authPlugin);
 
   await app.register(registerModules, { prefix: '/api' });
-
-  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
-  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
-
-  // Unknown /api paths stay JSON; any other GET is a deep link into the single-page app.
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html').sendFile('index.html');
-    }
-    return reply.status(404).send({ message: request.t('errors.route_not_found') });
-  });
 
   return app;
 }

@@ -6,9 +6,13 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { getStoredLanguage, loadLanguage } from './lib/i18n.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');
+
+// Only the language on screen is fetched, before the first render so that no text flashes in another.
+await loadLanguage(getStoredLanguage());
 
 createRoot(root).render(
   <StrictMode>

@@ -1,14 +1,15 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TOAST_MS } from '@wop/shared/constants';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n.ts';
 import { createQueryClient } from './query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+
+/** Toasts are drawn by a container that loads after the first screen; toasts raised before wait in its store. */
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
 /** Date pickers follow the interface language; weeks start on Monday in all three. */
 function LocalizedDates({ children }: { children: ReactNode }) {
@@ -37,8 +38,10 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
           env={env}
         >
           <LocalizedDates>
-            <Notifications position="top-right" autoClose={TOAST_MS} limit={1} zIndex={1000} />
-            <ModalsProvider>{children}</ModalsProvider>
+            <Suspense fallback={null}>
+              <Notifications position="top-right" autoClose={TOAST_MS} limit={1} zIndex={1000} />
+            </Suspense>
+            {children}
           </LocalizedDates>
         </MantineProvider>
       </QueryClientProvider>

@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { TOAST_MS } from '@wop/shared/constants';
 import { createElement } from 'react';
@@ -99,8 +98,20 @@ export function describeError(error: unknown): ErrorReport {
   }
 }
 
+/** The toast library loads with the first toast (or just after the first screen), not with the sign-in page. */
+const toasts = () => import('@mantine/notifications').then((module) => module.notifications);
+
 /** Only one notification at a time (spec 8): the newest replaces whatever is showing. */
 function show(color: string, message: string, icon: typeof IconCheck): void {
+  void toasts().then((notifications) => showWith(notifications, color, message, icon));
+}
+
+function showWith(
+  notifications: Awaited<ReturnType<typeof toasts>>,
+  color: string,
+  message: string,
+  icon: typeof IconCheck,
+): void {
   notifications.clean();
   notifications.show({
     color,

@@ -1,6 +1,10 @@
 import { LOCALES } from '@wop/shared/constants';
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES, resources } from './i18n.ts';
+import { i18n } from './i18n.ts';
+
+// test/setup.ts has loaded every language.
+const resources = i18n.store.data;
+const NAMESPACES = Object.keys(resources.en ?? {});
 
 function keys(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object') return [prefix];

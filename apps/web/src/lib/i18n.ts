@@ -1,31 +1,14 @@
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@wop/shared/constants';
-import dayjs from 'dayjs';
-import 'dayjs/locale/fi';
-import 'dayjs/locale/sv';
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 
 /**
- * Translations are JSON files per language and namespace: `src/locales/<lng>/<namespace>.json`.
- * They are picked up automatically; adding a namespace means adding its three files.
+ * Translations are JSON files per language and namespace: `src/locales/<lng>/<namespace>.json`, picked
+ * up automatically (adding a namespace means adding its three files). Each language is one chunk
+ * (`src/locales/<lng>.ts`), loaded when it is first shown: `loadLanguage` before the first render.
  */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
-
-function buildResources(): Resource {
-  const resources: Resource = {};
-  for (const [path, mod] of Object.entries(files)) {
-    const match = /locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, lng, ns] = match;
-    resources[lng] ??= {};
-    resources[lng][ns] = mod.default;
-  }
-  return resources;
-}
-
-export const resources = buildResources();
-export const NAMESPACES = Object.keys(resources[DEFAULT_LOCALE] ?? {});
+const bundles = import.meta.glob<Resource[string]>('../locales/*.ts', { import: 'default' });
 
 /** Native names: a language is always offered in its own tongue. */
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', sv: 'Svenska', fi: 'Suomi' };
@@ -38,11 +21,10 @@ export function getStoredLanguage(): Locale {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
   lng: getStoredLanguage(),
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
-  ns: NAMESPACES,
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   returnNull: false,
@@ -50,7 +32,6 @@ void i18n.use(initReactI18next).init({
 });
 
 function applyLanguageSideEffects(lng: Locale): void {
-  dayjs.locale(lng);
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }
 applyLanguageSideEffects(getStoredLanguage());
@@ -60,9 +41,18 @@ export function currentLanguage(): Locale {
   return isLocale(i18n.language) ? i18n.language : getStoredLanguage();
 }
 
+/** Fetches a language's translations once; the interface shows it only after they are in. */
+export async function loadLanguage(lng: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(lng, 'common')) return;
+  const load = bundles[`../locales/${lng}.ts`];
+  if (!load) throw new Error(`no translations for ${lng}`);
+  for (const [ns, data] of Object.entries(await load())) i18n.addResourceBundle(lng, ns, data, true, true);
+}
+
 /** Switches the interface language and remembers it for the next visit. */
 export async function setLanguage(lng: Locale): Promise<void> {
   writeStorage(STORAGE_KEYS.language, lng);
+  await loadLanguage(lng);
   applyLanguageSideEffects(lng);
   if (i18n.language !== lng) await i18n.changeLanguage(lng);
 }

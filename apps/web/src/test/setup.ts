@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { LOCALES } from '@wop/shared/constants';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { i18n } from '../lib/i18n.ts';
+import '../lib/dayjs-locale.ts';
+import { i18n, loadLanguage } from '../lib/i18n.ts';
 
 // Lazy page chunks are compiled on first use; give them time on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -32,6 +34,9 @@ class ResizeObserverStub {
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView ??= () => undefined;
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
+// Tests switch languages at will: every translation is in from the start.
+await Promise.all(LOCALES.map(loadLanguage));
 
 beforeEach(async () => {
   window.localStorage.clear();

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type AppRoute, ROUTES } from '@wop/shared/roles';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { LoginPage } from '../../features/auth/pages/LoginPage.tsx';
@@ -14,12 +15,17 @@ import {
   rememberReturnPath,
   useSessionToken,
 } from '../../lib/session.ts';
-import { AppLayout } from '../layout/AppLayout.tsx';
-import { MaintenancePage } from '../pages/MaintenancePage.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { PAGES, type PageComponent } from './pages.ts';
 import { RoutePage } from './RoutePage.tsx';
 import { ROUTE_PATHS } from './route-table.ts';
+
+// The signed-in shell loads apart from the sign-in page, which then carries only what it shows.
+const loadAppLayout = () => import('../layout/AppLayout.tsx');
+const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
+const MaintenancePage = lazy(async () => ({
+  default: (await import('../pages/MaintenancePage.tsx')).MaintenancePage,
+}));
 
 export type PageMap = Partial<Record<AppRoute, PageComponent>>;
 
@@ -48,7 +54,12 @@ function SignedIn({ pages }: { pages: PageMap }) {
     // Visiting / means English (spec 2); elsewhere the stored language's login.
     return <Navigate to={location.pathname === '/' ? LOGIN_PATHS.en : loginPath()} replace />;
   }
-  return <ProfileGate pages={pages} />;
+  void loadAppLayout(); // fetched while the profile loads, not after
+  return (
+    <Suspense fallback={<PageLoader fullScreen />}>
+      <ProfileGate pages={pages} />
+    </Suspense>
+  );
 }
 
 /** Loads the user: spinner while loading, maintenance on 500, sign-out on 401 (the client clears the session). */

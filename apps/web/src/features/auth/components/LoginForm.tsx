@@ -1,8 +1,7 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api.ts';
@@ -20,16 +19,33 @@ export function LoginForm() {
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const form = useForm<LoginInput>({
-    mode: 'controlled',
-    initialValues: { email: '', password: '' },
-    validate: {
-      email: required(() => i18n.t('auth:login.email')),
-      password: required(() => i18n.t('auth:login.password')),
+  // Two fields: plain state rather than a form library, which the sign-in page would otherwise load.
+  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Record<string, ReactNode>>({});
+  const checks = {
+    email: required(() => i18n.t('auth:login.email')),
+    password: required(() => i18n.t('auth:login.password')),
+  };
+  const field = (name: keyof LoginInput) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      setErrors(({ [name]: _cleared, ...rest }) => rest);
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const failed = Object.fromEntries(
+      Object.entries(checks).flatMap(([name, check]) => {
+        const error = check(values[name as keyof LoginInput]);
+        return error ? [[name, error]] : [];
+      }),
+    );
+    setErrors(failed);
+    if (Object.keys(failed).length > 0) return;
     setFailure(null);
     try {
       const answer = await login.mutateAsync({ email: values.email.trim(), password: values.password });
@@ -41,13 +57,13 @@ export function LoginForm() {
       }
       navigate(takeReturnPath(), { replace: true });
     } catch (error) {
-      if (setServerErrors(form, error).length > 0) return;
+      if (setServerErrors({ setErrors }, error).length > 0) return;
       // A wrong password (401) and throttling (429) carry the server's own, localized message.
       setFailure(
         isApiError(error) && error.status !== null && error.message ? error.message : describeError(error).text,
       );
     }
-  });
+  };
 
   return (
     <form onSubmit={submit} noValidate>
@@ -71,15 +87,15 @@ export function LoginForm() {
           inputMode="email"
           withAsterisk
           data-autofocus
-          {...form.getInputProps('email')}
+          {...field('email')}
         />
         <PasswordInput
           label={t('login.password')}
           autoComplete="current-password"
           withAsterisk
-          {...form.getInputProps('password')}
+          {...field('password')}
         />
-        <Button type="submit" fullWidth size="md" loading={login.isPending || form.submitting}>
+        <Button type="submit" fullWidth size="md" loading={login.isPending}>
           {t('login.submit')}
         </Button>
       </Stack>

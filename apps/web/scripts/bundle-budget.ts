@@ -1,0 +1,85 @@
+/**
+ * The bundle budget: the scripts the sign-in page loads, gzip-compressed, must stay within 150 KB
+ * (the aim is 100 KB). Reads the Vite manifest of the last build (`npm run build`), follows the
+ * static imports of the entry and prints the figure; exits 1 when over budget.
+ *
+ *   node apps/web/scripts/bundle-budget.ts [--verbose]
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+export const SIGN_IN_BUDGET_BYTES = 150 * 1000;
+const AIM_BYTES = 100 * 1000;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The translations chunk of the default language (src/lib/i18n.ts loads it before the first render). */
+const DEFAULT_LANGUAGE_CHUNK = 'src/locales/en.ts';
+
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+
+/** The files of `keys` and of everything they import statically, in load order, each once. */
+export function staticClosure(manifest: Manifest, keys: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest has no chunk ${key}`);
+    seen.add(key);
+    for (const child of chunk.imports ?? []) visit(child);
+  };
+  for (const key of keys) visit(key);
+  return [...seen].map((key) => manifest[key].file);
+}
+
+/** What a first visit to the sign-in page fetches before it shows: the scripts index.html names (and what they
+ * import), plus the translations of the default language, which the entry loads before the first render. */
+export function signInScripts(manifest: Manifest, html: string): string[] {
+  const named = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]);
+  if (named.length === 0) throw new Error('index.html names no script');
+  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const keys = [...named.map((file) => byFile.get(file) ?? file), DEFAULT_LANGUAGE_CHUNK];
+  return staticClosure(manifest, keys);
+}
+
+const gzipSize = (file: string) =>
+  zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: zlib.constants.Z_BEST_COMPRESSION }).length;
+
+function main() {
+  const manifestFile = path.join(dist, '.vite/manifest.json');
+  if (!fs.existsSync(manifestFile)) {
+    console.error(`no ${path.relative(process.cwd(), manifestFile)}: build the web app first (npm run build)`);
+    process.exit(1);
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+  const files = signInScripts(manifest, fs.readFileSync(path.join(dist, 'index.html'), 'utf8'));
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const size = fs.statSync(path.join(dist, file)).size;
+    const compressed = gzipSize(file);
+    raw += size;
+    gzip += compressed;
+    if (process.argv.includes('--verbose')) console.log(`  ${file}: ${kb(size)} raw, ${kb(compressed)} gzip`);
+  }
+  const verdict = gzip <= SIGN_IN_BUDGET_BYTES ? 'within budget' : 'OVER BUDGET';
+  console.log(
+    `sign-in page scripts: ${files.length} files, ${kb(raw)} raw, ${kb(gzip)} gzip ` +
+      `(budget ${kb(SIGN_IN_BUDGET_BYTES)}, aim ${kb(AIM_BYTES)}): ${verdict}`,
+  );
+  if (gzip > SIGN_IN_BUDGET_BYTES) process.exit(1);
+}
+
+function kb(bytes: number) {
+  return `${(bytes / 1000).toFixed(1)} KB`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) main();
