@@ -2,16 +2,18 @@ import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { loginBody } from '@wop/shared/auth';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api.ts';
 import { profileQueryOptions } from '../../../lib/current-user.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { required, setServerErrors } from '../../../lib/forms.ts';
-import { i18n } from '../../../lib/i18n.ts';
+import { schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { startSession, takeReturnPath } from '../../../lib/session.ts';
 import { type LoginInput, useLogin } from '../api/login.ts';
+
+const labels = { email: 'auth:login.email', password: 'auth:login.password' };
 
 export function LoginForm() {
   const { t } = useTranslation('auth');
@@ -23,10 +25,7 @@ export function LoginForm() {
   const form = useForm<LoginInput>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
-    validate: {
-      email: required(() => i18n.t('auth:login.email')),
-      password: required(() => i18n.t('auth:login.password')),
-    },
+    validate: schemaResolver(loginBody, labels),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -41,7 +40,7 @@ export function LoginForm() {
       }
       navigate(takeReturnPath(), { replace: true });
     } catch (error) {
-      if (setServerErrors(form, error).length > 0) return;
+      if (setServerErrors(form, error, labels).length > 0) return;
       // A wrong password (401) and throttling (429) carry the server's own, localized message.
       setFailure(
         isApiError(error) && error.status !== null && error.message ? error.message : describeError(error).text,

@@ -7,10 +7,14 @@ import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
 import { useRole } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
-import { setServerErrors } from '../../../lib/forms.ts';
-import { zodValidate } from '../../../lib/zod-form.ts';
+import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { storeQueryOptions, useSaveStore } from '../api/stores.ts';
 import { StoreRegionSelect } from './StoreRegionSelect.tsx';
+
+const labels = fieldLabels('stores', ['store_name', 'phone', 'email', 'invoice_address', 'contact_person'], {
+  chain_id: 'stores:fields.chain',
+  region_id: 'stores:fields.region',
+});
 
 interface Values {
   store_name: string;
@@ -85,7 +89,7 @@ function StoreForm({
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: toValues(store, lockedChainId),
-    validate: zodValidate(storeBody),
+    validate: schemaResolver(storeBody, labels),
   });
   const chainLocked = !!lockedChainId || (!!storeId && role === 'chain-admin');
   const chainId = form.values.chain_id ? Number(form.values.chain_id) : null;
@@ -109,7 +113,7 @@ function StoreForm({
       form.reset();
       onDone();
     } catch (error) {
-      setServerErrors(form, error);
+      setServerErrors(form, error, labels);
     }
   });
 
