@@ -2,6 +2,7 @@ import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { type Store, storeBody } from '@wop/shared/stores';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
@@ -92,6 +93,11 @@ function StoreForm({
     validate: schemaResolver(storeBody, labels),
   });
   const chainLocked = !!lockedChainId || (!!storeId && role === 'chain-admin');
+  // A single chain is preselected (spec 4: a chain-admin with one chain).
+  const onlyChain = chains.data?.data.length === 1 ? String(chains.data.data[0].id) : null;
+  useEffect(() => {
+    if (!form.values.chain_id && onlyChain) form.setFieldValue('chain_id', onlyChain);
+  }, [onlyChain, form.values.chain_id, form.setFieldValue]);
   const chainId = form.values.chain_id ? Number(form.values.chain_id) : null;
   const chain =
     chains.data?.data.find((c) => c.id === chainId) ?? (store && store.chain_id === chainId ? store.chain : undefined);
