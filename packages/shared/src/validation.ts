@@ -162,7 +162,9 @@ const keyPatterns = Object.fromEntries(
     Object.entries(catalogs[locale])
       // The longest template first: "must be at least {n} characters" before "must be at least {n}".
       .sort(([, a], [, b]) => b.length - a.length)
-      .map(([key, template]) => [key, new RegExp(`^${escapeRegExp(template).replace('\\{n\\}', '(.+)')}\\.?$`)] as const),
+      .map(
+        ([key, template]) => [key, new RegExp(`^${escapeRegExp(template).replace('\\{n\\}', '(.+)')}\\.?$`)] as const,
+      ),
   ]),
 ) as Record<Locale, (readonly [string, RegExp])[]>;
 
