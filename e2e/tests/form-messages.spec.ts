@@ -387,10 +387,10 @@ test.describe('a rule the server catches reads as the browser would say it', () 
     test(`taken e-mail in the user form, ${lng}`, async ({ page }) => {
       await useLanguage(page, lng);
       const form = await openFromButton(page, '/users', 'users:create', lng);
-      await form.getByLabel(t(lng, 'users:fields.name')).fill('Dubbel Användare');
-      await form.getByLabel(t(lng, 'users:fields.email')).fill('admin@example.com');
-      await form.getByLabel(t(lng, 'users:fields.phone_no')).fill('0701234567');
-      await form.getByLabel(t(lng, 'users:fields.password')).fill('secret123');
+      await form.getByRole('textbox', { name: t(lng, 'users:fields.name'), exact: true }).fill('Dubbel Användare');
+      await form.getByRole('textbox', { name: t(lng, 'users:fields.email'), exact: true }).fill('admin@example.com');
+      await form.getByRole('textbox', { name: t(lng, 'users:fields.phone_no'), exact: true }).fill('0701234567');
+      await form.getByRole('textbox', { name: t(lng, 'users:fields.password'), exact: true }).fill('secret123');
       await form.getByRole('combobox', { name: t(lng, 'users:fields.role'), exact: true }).click();
       await page.getByRole('option', { name: t(lng, 'users:roleNames.technician'), exact: true }).click();
       const [message] = await submitAndCheck(form, lng, 1);
