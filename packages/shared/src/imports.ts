@@ -1,5 +1,6 @@
 /** Store import and bulk user update: the columns of the files (api-contract "Imports") and the forms. */
 import { z } from 'zod';
+import { v } from './validation.ts';
 
 export const STORE_IMPORT_COLUMNS = [
   'store_name',
@@ -44,6 +45,15 @@ const id = z.preprocess(
 
 /** The import form (spec 3): chain_id, and data_file checked by the form and the server. */
 export const storeImportFields = z.object({ chain_id: id });
+
+/** The chosen import file of a form (the server reads it from the multipart body). */
+const dataFile = z.custom<Blob>((value) => typeof Blob !== 'undefined' && value instanceof Blob, {
+  error: v('required'),
+});
+/** The store import form as the browser checks it. */
+export const storeImportForm = storeImportFields.extend({ data_file: dataFile });
+/** The bulk user update form as the browser checks it. */
+export const userImportForm = z.object({ data_file: dataFile });
 
 export interface StoreImportRecord {
   id: number;

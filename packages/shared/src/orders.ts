@@ -60,6 +60,24 @@ export function orderFormFields(role: RoleSlug): OrderFormFields {
   }
 }
 
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * The create-form fields a role must fill in beyond `createOrderFields` (spec 5), as field ->
+ * `v()` key: the same rule for the browser's check and the server's.
+ */
+export function missingOrderFields(
+  role: RoleSlug,
+  fields: { chain_id?: unknown; store_id?: unknown; approval_status?: unknown },
+): Record<string, string> {
+  const layout = orderFormFields(role);
+  const missing: Record<string, string> = {};
+  if (layout.chain === 'required' && isBlank(fields.chain_id)) missing.chain_id = v('required');
+  if (isBlank(fields.store_id)) missing.store_id = v('required');
+  if (layout.approval_status === 'required' && isBlank(fields.approval_status)) missing.approval_status = v('required');
+  return missing;
+}
+
 /** Empty form values count as absent (multipart sends every field as text). */
 const blank = (value: unknown) => (value === '' || value === null || value === 'null' ? undefined : value);
 /** A number from a form value: absent stays absent ("is required"), text becomes NaN ("must be a number"). */

@@ -133,6 +133,54 @@ export function installValidationMessages(): void {
   z.config({ customError: (issue) => issueKey(issue) });
 }
 
+/**
+ * The key of an issue: the schema's own `v()` key, else one derived from the rule that failed, so
+ * a validator's default English text never reaches a user, even where `installValidationMessages`
+ * did not run.
+ */
+export function issueMessage(issue: z.core.$ZodIssue): string {
+  return issue.message.startsWith('v:') ? issue.message : issueKey(issue as unknown as Issue);
+}
+
+/** How a field's label and a rule's text make one sentence: "Store name is required." */
+const sentence: Record<Locale, string> = {
+  en: '{field} {message}.',
+  sv: '{field} {message}.',
+  fi: '{field}: {message}.',
+};
+
+/** "Store name is required.": a message (a `v()` key or a catalogue text) under a field's label. */
+export function labelledText(label: string, message: string, locale: Locale): string {
+  const text = validationText(message, locale).replace(/[.\s]+$/, '');
+  return sentence[locale].replace('{field}', label).replace('{message}', text);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const keyPatterns = Object.fromEntries(
+  (Object.keys(catalogs) as Locale[]).map((locale) => [
+    locale,
+    Object.entries(catalogs[locale])
+      // The longest template first: "must be at least {n} characters" before "must be at least {n}".
+      .sort(([, a], [, b]) => b.length - a.length)
+      .map(
+        ([key, template]) => [key, new RegExp(`^${escapeRegExp(template).replace('\\{n\\}', '(.+)')}\\.?$`)] as const,
+      ),
+  ]),
+) as Record<Locale, (readonly [string, RegExp])[]>;
+
+/**
+ * The `v()` key of a catalogue text ("must be at least 6 characters" -> `v:min_length:6`), so a
+ * server's 422 message is shown exactly as the same rule caught in the browser; undefined for
+ * any other text.
+ */
+export function validationKey(text: string, locale: Locale): string | undefined {
+  for (const [key, pattern] of keyPatterns[locale]) {
+    const match = pattern.exec(text.trim());
+    if (match) return match[1] === undefined ? `v:${key}` : `v:${key}:${match[1]}`;
+  }
+  return undefined;
+}
+
 /** Groups Zod issues per field (`a.b` for nested paths) with texts in a language. */
 export function fieldErrors(issues: readonly z.core.$ZodIssue[], locale: Locale): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
@@ -143,7 +191,7 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[], locale: Locale)
         ? issue.keys.join(',')
         : '_';
     const list = errors[field] ?? [];
-    list.push(validationText(issue.message, locale));
+    list.push(validationText(issueMessage(issue), locale));
     errors[field] = list;
   }
   return errors;

@@ -1,12 +1,13 @@
 import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type UseMutationResult, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { titleSlugBody } from '@wop/shared/reference';
 import { slugify } from '@wop/shared/slug';
+import { v } from '@wop/shared/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../lib/errors.ts';
-import { required, setServerErrors } from '../lib/forms.ts';
-import { i18n } from '../lib/i18n.ts';
+import { fieldLabels, fieldMessage, schemaResolver, setServerErrors } from '../lib/forms.ts';
 import { FormActions, FormDialog } from './FormDialog.tsx';
 
 export interface TitleSlugItem {
@@ -67,6 +68,11 @@ export function TitleSlugFormDialog<T extends TitleSlugItem>({
   );
 }
 
+interface Values {
+  title: string;
+  slug: string;
+}
+
 function TitleSlugForm({
   namespace,
   id,
@@ -81,13 +87,16 @@ function TitleSlugForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation(namespace);
-  const form = useForm({
+  const labels = fieldLabels(namespace, ['title', 'slug']);
+  const resolve = schemaResolver<Values>(titleSlugBody, labels);
+  const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { title: item?.title ?? '', slug: item?.slug ?? '' },
-    validate: {
-      title: required(() => i18n.t(`${namespace}:fields.title`)),
-      slug: required(() => i18n.t(`${namespace}:fields.slug`)),
-    },
+    // The server derives an empty slug from the title; the form asks for both (spec 5).
+    validate: (values) => ({
+      ...(values.slug.trim() ? {} : { slug: fieldMessage('slug', v('required'), labels) }),
+      ...resolve(values),
+    }),
   });
   // The slug follows the title until the user types in it.
   const [slugTyped, setSlugTyped] = useState(false);
@@ -99,7 +108,7 @@ function TitleSlugForm({
       form.reset();
       onDone();
     } catch (error) {
-      setServerErrors(form, error, { title: ['slug'] });
+      setServerErrors(form, error, labels, { title: ['slug'] });
     }
   });
 

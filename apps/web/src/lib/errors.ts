@@ -20,6 +20,8 @@ export interface ErrorReport {
   fieldErrors: Record<string, string>;
   /** 422 only: every message of every field, in order (for an alert listing them all). */
   messages: string[];
+  /** 422 only: every message, per field. */
+  fieldMessages: Record<string, string[]>;
 }
 
 type Json = Record<string, unknown>;
@@ -51,7 +53,7 @@ const t = (key: string) => i18n.t(key, { ns: 'common' });
 const errorText = (status: number, message: string) => i18n.t('toast.error', { ns: 'common', status, message });
 
 export function describeError(error: unknown): ErrorReport {
-  const empty = { fieldErrors: {}, messages: [] };
+  const empty = { fieldErrors: {}, messages: [], fieldMessages: {} };
   if (!(error instanceof ApiError)) {
     const message = error instanceof Error ? error.message : String(error);
     return { ...empty, status: 500, text: errorText(500, message) };
@@ -86,7 +88,13 @@ export function describeError(error: unknown): ErrorReport {
       // The toast names the last field's message (spec 8), else the body's message.
       const last = entries.at(-1)?.[1][0];
       const text = last ?? bodyMessage ?? payloadMessage ?? fallback;
-      return { status, fieldErrors, messages, text: i18n.t('toast.validation', { ns: 'common', message: text }) };
+      return {
+        status,
+        fieldErrors,
+        fieldMessages: fields,
+        messages,
+        text: i18n.t('toast.validation', { ns: 'common', message: text }),
+      };
     }
     case 500: {
       const firstField = Object.values(readFieldErrors(body))[0]?.[0];

@@ -1,68 +1,88 @@
+import { issueMessage, labelledText, validationKey, validationText } from '@wop/shared/validation';
 import type { ReactNode } from 'react';
-import { describeError } from './errors.ts';
-import { i18n } from './i18n.ts';
+import type { z } from 'zod';
+import { asSentence, describeError } from './errors.ts';
+import { currentLanguage, i18n } from './i18n.ts';
 
 /**
- * Form helpers. Client checks run only on submit (Mantine's default), and server 422
- * messages are put on the same fields, so they show under the field label (the theme
- * orders every input as label, error, input).
+ * The one validation path of every form: the shared Zod schema the server also uses, run as the
+ * Mantine form's `validate` resolver on submit (Mantine's default), and the server's 422 put on
+ * the same fields. Both read from the one catalogue of rules (@wop/shared/validation) with the
+ * field's label: "Store name is required." reads the same whichever side caught it, and a
+ * validator's default text never reaches a user.
  */
 
-type Label = string | (() => string);
-const text = (label: Label) => (typeof label === 'function' ? label() : label);
-const tr = (key: string, options?: Record<string, unknown>) => i18n.t(key, { ns: 'common', ...options });
+/** Field path -> i18n key of the field's label, e.g. `{ store_name: 'stores:fields.store_name' }`. */
+export type FieldLabels = Record<string, string>;
 
-const isBlank = (value: unknown) =>
-  value === undefined ||
-  value === null ||
-  (typeof value === 'string' && value.trim() === '') ||
-  (Array.isArray(value) && value.length === 0);
+const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
-/** "{field} is required." */
-export const required =
-  (label: Label) =>
-  (value: unknown): string | null =>
-    isBlank(value) ? tr('validation.required', { field: text(label) }) : null;
+/** A message for a field: a rule (a `v()` key or its catalogue text) gets the field's label. */
+export function fieldMessage(field: string, message: string, labels: FieldLabels): string {
+  const locale = currentLanguage();
+  const key = message.startsWith('v:') ? message : validationKey(message, locale);
+  if (!key) return asSentence(message);
+  const label = labels[field];
+  return label ? labelledText(i18n.t(label), key, locale) : asSentence(capitalize(validationText(key, locale)));
+}
 
-export const minLength =
-  (label: Label, min: number) =>
-  (value: unknown): string | null =>
-    typeof value === 'string' && value.length < min
-      ? tr('validation.minLength', { field: text(label), count: min })
-      : null;
-
-/** Runs checks in order and returns the first failure. */
-export const all =
-  <V, Values = unknown>(...checks: ((value: V, values: Values) => string | null)[]) =>
-  (value: V, values: Values): string | null => {
-    for (const check of checks) {
-      const error = check(value, values);
-      if (error) return error;
+/**
+ * A Mantine `validate` resolver from a shared schema: the first message of each field. `prepare`
+ * turns the form's values into what the server would receive (e.g. ids from Select strings);
+ * `fields` names the form field of a body path where they differ.
+ */
+export function schemaResolver<V>(
+  schema: z.ZodType,
+  labels: FieldLabels,
+  prepare: (values: V) => unknown = (values) => values,
+  fields: Record<string, string> = {},
+) {
+  return (values: V): Record<string, string> => {
+    const result = schema.safeParse(prepare(values));
+    if (result.success) return {};
+    const errors: Record<string, string> = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.join('.') || '_';
+      const field = fields[path] ?? path;
+      errors[field] ??= fieldMessage(field, issueMessage(issue), labels);
     }
-    return null;
+    return errors;
   };
+}
 
 interface FormWithErrors {
   setErrors: (errors: Record<string, ReactNode>) => void;
 }
 
 /**
- * Puts a 422's field messages on the form (first message per field). `aliases` also
- * shows a server field's message on other fields, e.g. `{ title: ['slug'] }`.
- * Returns every message, for forms that list them all in an alert.
+ * Puts a 422's field messages on the form (first message per field), worded as the browser's
+ * own check would word them. `aliases` also shows a server field's message on other fields,
+ * e.g. `{ title: ['slug'] }`. Returns every message, for forms that list them all in an alert.
  */
 export function setServerErrors(
   form: FormWithErrors,
   error: unknown,
+  labels: FieldLabels,
   aliases: Record<string, string[]> = {},
 ): string[] {
   const report = describeError(error);
   if (report.status !== 422) return [];
-  const errors: Record<string, string> = { ...report.fieldErrors };
+  const errors: Record<string, string> = {};
+  for (const [field, message] of Object.entries(report.fieldErrors)) {
+    errors[field] = fieldMessage(field, message, labels);
+  }
   for (const [source, targets] of Object.entries(aliases)) {
     const message = report.fieldErrors[source];
-    if (message) for (const target of targets) errors[target] ??= message;
+    if (message) for (const target of targets) errors[target] ??= fieldMessage(target, message, labels);
   }
   form.setErrors(errors);
-  return report.messages;
+  return Object.entries(report.fieldMessages).flatMap(([field, list]) =>
+    list.map((message) => fieldMessage(field, message, labels)),
+  );
 }
+
+/** Labels read from `<namespace>:fields.<field>`, plus any that live elsewhere. */
+export const fieldLabels = (namespace: string, fields: readonly string[], others: FieldLabels = {}): FieldLabels => ({
+  ...Object.fromEntries(fields.map((field) => [field, `${namespace}:fields.${field}`])),
+  ...others,
+});

@@ -2,11 +2,11 @@ import { COMPLETED_STATUS, type Locale, type Priority } from '@wop/shared/consta
 import {
   type CreateOrderFields,
   createOrderFields,
+  missingOrderFields,
   type Order,
   type OrderDetail,
   type OrderDocument,
   type OrderHistoryEntry,
-  orderFormFields,
   type UpdateOrderBody,
   usesCompletedAt,
   usesPlannedAt,
@@ -170,14 +170,15 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string) 
 
   /** The store an order is placed for, checked against the caller's role and scope (spec 5 and 6). */
   async function placeFor(user: AuthUser, fields: CreateOrderFields) {
-    const form = orderFormFields(user.role);
-    const errors: Record<string, string[]> = {};
-    if (form.chain === 'required' && !fields.chain_id) errors.chain_id = [v('required')];
-    if (form.approval_status === 'required' && !fields.approval_status) errors.approval_status = [v('required')];
     // A store manager with a single store places orders for it without choosing.
     const storeId =
       fields.store_id ?? (user.role === 'store-manager' && user.storeIds.length === 1 ? user.storeIds[0] : undefined);
-    if (!storeId) errors.store_id = [v('required')];
+    const errors: Record<string, string[]> = Object.fromEntries(
+      Object.entries(missingOrderFields(user.role, { ...fields, store_id: storeId })).map(([field, key]) => [
+        field,
+        [key],
+      ]),
+    );
     if (!(await repo.workTypeExists(db, fields.worktype_id))) errors.worktype_id = [v('not_found')];
     if (Object.keys(errors).length) throw new ValidationError(errors);
     const store = await repo.findStore(db, storeId as number, storesInScope(scopeOf(user)));

@@ -2,14 +2,16 @@ import { Button, Checkbox, Group, Loader, Select, Stack, Text } from '@mantine/c
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { LOCALES } from '@wop/shared/constants';
-import { NOTIFICATION_TYPES, type NotificationSettings } from '@wop/shared/notifications';
+import { NOTIFICATION_TYPES, type NotificationSettings, notificationSettings } from '@wop/shared/notifications';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/errors.ts';
-import { setServerErrors } from '../../../lib/forms.ts';
+import { schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { LANGUAGE_NAMES } from '../../../lib/i18n.ts';
 import { notificationSettingsQueryOptions, useSaveNotificationSettings } from '../api/notification-settings.ts';
 
 /** Which notifications also come by e-mail, and in which language (account page). */
+const labels = { locale: 'notifications:settings.language' };
+
 export function NotificationSettingsForm() {
   const settings = useQuery(notificationSettingsQueryOptions());
   if (!settings.data) return <Loader size="sm" />;
@@ -19,14 +21,18 @@ export function NotificationSettingsForm() {
 function SettingsForm({ initial }: { initial: NotificationSettings }) {
   const { t } = useTranslation('notifications');
   const save = useSaveNotificationSettings();
-  const form = useForm<NotificationSettings>({ mode: 'controlled', initialValues: initial });
+  const form = useForm<NotificationSettings>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: schemaResolver(notificationSettings, labels),
+  });
 
   const submit = form.onSubmit(async (values) => {
     try {
       notifySuccess(await save.mutateAsync(values));
       form.resetDirty(values);
     } catch (error) {
-      setServerErrors(form, error);
+      setServerErrors(form, error, labels);
     }
   });
 

@@ -18,7 +18,7 @@ describe('change-password form', () => {
     await user.type(screen.getByLabelText(/^Confirm new password/), 'abd');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('New password must be at least 6 characters.')).toBeInTheDocument();
-    expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
+    expect(screen.getByText('Confirm new password does not match the new password.')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
 
     await user.clear(screen.getByLabelText(/^New password/));

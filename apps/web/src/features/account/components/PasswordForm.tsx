@@ -1,14 +1,13 @@
 import { Button, Group, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { passwordBody } from '@wop/shared/auth';
 import { PASSWORD_MIN } from '@wop/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/errors.ts';
-import { all, minLength, required, setServerErrors } from '../../../lib/forms.ts';
-import { i18n } from '../../../lib/i18n.ts';
+import { schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { type PasswordInput as PasswordValues, useChangePassword } from '../api/change-password.ts';
 
-const newLabel = () => i18n.t('account:password.new');
-const confirmLabel = () => i18n.t('account:password.confirm');
+const labels = { new_password: 'account:password.new', confirm_password: 'account:password.confirm' };
 
 export function PasswordForm() {
   const { t } = useTranslation('account');
@@ -16,12 +15,7 @@ export function PasswordForm() {
   const form = useForm<PasswordValues>({
     mode: 'controlled',
     initialValues: { new_password: '', confirm_password: '' },
-    validate: {
-      new_password: all(required(newLabel), minLength(newLabel, PASSWORD_MIN)),
-      confirm_password: all<string, PasswordValues>(required(confirmLabel), (value, values) =>
-        value !== values.new_password ? i18n.t('account:password.mismatch') : null,
-      ),
-    },
+    validate: schemaResolver(passwordBody, labels),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -30,7 +24,7 @@ export function PasswordForm() {
       notifySuccess(answer);
       form.reset();
     } catch (error) {
-      setServerErrors(form, error);
+      setServerErrors(form, error, labels);
     }
   });
 

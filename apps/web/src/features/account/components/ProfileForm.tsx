@@ -1,11 +1,13 @@
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { User } from '@wop/shared/api';
+import { profileBody } from '@wop/shared/auth';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/errors.ts';
-import { required, setServerErrors } from '../../../lib/forms.ts';
-import { i18n } from '../../../lib/i18n.ts';
+import { schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { type ProfileInput, useUpdateProfile } from '../api/update-profile.ts';
+
+const labels = { name: 'account:profile.name', phone_no: 'account:profile.phone' };
 
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation('account');
@@ -13,10 +15,7 @@ export function ProfileForm({ user }: { user: User }) {
   const form = useForm<ProfileInput>({
     mode: 'controlled',
     initialValues: { name: user.name ?? '', phone_no: user.phone_no ?? '' },
-    validate: {
-      name: required(() => i18n.t('account:profile.name')),
-      phone_no: required(() => i18n.t('account:profile.phone')),
-    },
+    validate: schemaResolver(profileBody, labels),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -25,7 +24,7 @@ export function ProfileForm({ user }: { user: User }) {
       notifySuccess(answer);
       form.resetDirty();
     } catch (error) {
-      setServerErrors(form, error);
+      setServerErrors(form, error, labels);
     }
   });
 

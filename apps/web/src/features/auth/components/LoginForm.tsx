@@ -1,14 +1,12 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api.ts';
 import { profileQueryOptions } from '../../../lib/current-user.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { required, setServerErrors } from '../../../lib/forms.ts';
-import { i18n } from '../../../lib/i18n.ts';
 import { startSession, takeReturnPath } from '../../../lib/session.ts';
 import { type LoginInput, useLogin } from '../api/login.ts';
 
@@ -22,10 +20,6 @@ export function LoginForm() {
   // Two fields: plain state rather than a form library, which the sign-in page would otherwise load.
   const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
   const [errors, setErrors] = useState<Record<string, ReactNode>>({});
-  const checks = {
-    email: required(() => i18n.t('auth:login.email')),
-    password: required(() => i18n.t('auth:login.password')),
-  };
   const field = (name: keyof LoginInput) => ({
     value: values[name],
     error: errors[name],
@@ -36,14 +30,15 @@ export function LoginForm() {
     },
   });
 
+  // Fetched once the page shows, so the first submit does not wait for it.
+  useEffect(() => {
+    void import('./login-checks.ts');
+  }, []);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const failed = Object.fromEntries(
-      Object.entries(checks).flatMap(([name, check]) => {
-        const error = check(values[name as keyof LoginInput]);
-        return error ? [[name, error]] : [];
-      }),
-    );
+    const checks = await import('./login-checks.ts');
+    const failed = checks.validateLogin(values);
     setErrors(failed);
     if (Object.keys(failed).length > 0) return;
     setFailure(null);
@@ -57,7 +52,7 @@ export function LoginForm() {
       }
       navigate(takeReturnPath(), { replace: true });
     } catch (error) {
-      if (setServerErrors({ setErrors }, error).length > 0) return;
+      if (checks.showServerErrors(setErrors, error).length > 0) return;
       // A wrong password (401) and throttling (429) carry the server's own, localized message.
       setFailure(
         isApiError(error) && error.status !== null && error.message ? error.message : describeError(error).text,

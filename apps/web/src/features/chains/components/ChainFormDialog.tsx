@@ -5,9 +5,17 @@ import { type Chain, chainBody } from '@wop/shared/chains';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
 import { notifySuccess } from '../../../lib/errors.ts';
-import { setServerErrors } from '../../../lib/forms.ts';
-import { zodValidate } from '../../../lib/zod-form.ts';
+import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { chainQueryOptions, useSaveChain } from '../api/chains.ts';
+
+const labels = fieldLabels('chains', [
+  'chain_name',
+  'phone',
+  'email',
+  'invoice_address',
+  'contact_person',
+  'has_region',
+]);
 
 interface Values {
   chain_name: string;
@@ -58,7 +66,7 @@ function ChainForm({ chainId, chain, onDone }: { chainId?: number | null; chain?
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: toValues(chain),
-    validate: zodValidate(chainBody),
+    validate: schemaResolver(chainBody, labels),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -71,7 +79,7 @@ function ChainForm({ chainId, chain, onDone }: { chainId?: number | null; chain?
       form.reset();
       onDone();
     } catch (error) {
-      setServerErrors(form, error);
+      setServerErrors(form, error, labels);
     }
   });
 

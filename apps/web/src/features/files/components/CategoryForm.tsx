@@ -17,9 +17,15 @@ import { CATEGORY_FILE_TYPES } from '@wop/shared/constants';
 import { CATEGORY_FILE_ACCEPT, type Category, categoryBody } from '@wop/shared/files';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/errors.ts';
-import { setServerErrors } from '../../../lib/forms.ts';
-import { zodValidate } from '../../../lib/zod-form.ts';
+import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { folderChainsQueryOptions, useSaveCategory } from '../api/categories.ts';
+
+const labels = fieldLabels('files', ['title', 'description'], {
+  chain_id: 'files:fields.chain',
+  category_name: 'files:fields.categoryName',
+  sub_title: 'files:fields.subTitle',
+  files: 'files:fields.files',
+});
 
 interface Values {
   chain_id: string | null;
@@ -59,7 +65,7 @@ export function CategoryForm({
       description: category?.description ?? '',
       files: [],
     },
-    validate: zodValidate<Values>(categoryBody, (values) => ({ ...values, chain_id: values.chain_id ?? undefined })),
+    validate: schemaResolver<Values>(categoryBody, labels),
   });
 
   const submit = form.onSubmit(async ({ files, ...values }) => {
@@ -69,7 +75,7 @@ export function CategoryForm({
       form.reset();
       onDone();
     } catch (error) {
-      setServerErrors(form, error);
+      setServerErrors(form, error, labels);
     }
   });
 

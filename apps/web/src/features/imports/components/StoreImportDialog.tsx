@@ -2,13 +2,16 @@ import { Button, FileInput, Group, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { storeImportForm } from '@wop/shared/imports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { notifySuccess } from '../../../lib/errors.ts';
-import { required, setServerErrors } from '../../../lib/forms.ts';
+import { schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { importChainsQueryOptions, useImportStores } from '../api/imports.ts';
 import { ImportFailureBox, importLineErrors, type LineErrors } from './ImportFailureBox.tsx';
+
+const labels = { chain_id: 'imports:fields.chain', data_file: 'imports:fields.dataFile' };
 
 interface Values {
   chain_id: string | null;
@@ -32,10 +35,7 @@ function StoreImportForm({ onDone }: { onDone: () => void }) {
   const [failures, setFailures] = useState<LineErrors | null>(null);
   const form = useForm<Values>({
     initialValues: { chain_id: null, data_file: null },
-    validate: {
-      chain_id: required(() => t('fields.chain')),
-      data_file: required(() => t('fields.dataFile')),
-    },
+    validate: schemaResolver(storeImportForm, labels),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -50,7 +50,7 @@ function StoreImportForm({ onDone }: { onDone: () => void }) {
       // The toast comes from the query client; the failing lines are listed here.
       const lines = importLineErrors(error);
       if (lines) setFailures(lines);
-      else setServerErrors(form, error);
+      else setServerErrors(form, error, labels);
     }
   });
 

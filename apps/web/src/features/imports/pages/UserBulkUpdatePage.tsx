@@ -1,15 +1,17 @@
 import { Button, Card, FileInput, Group, List, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
-import { IMPORT_LIST_SEPARATOR, USER_IMPORT_COLUMNS, USER_IMPORT_SAMPLE } from '@wop/shared/imports';
+import { IMPORT_LIST_SEPARATOR, USER_IMPORT_COLUMNS, USER_IMPORT_SAMPLE, userImportForm } from '@wop/shared/imports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/errors.ts';
-import { required, setServerErrors } from '../../../lib/forms.ts';
+import { schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import { useBulkUpdateUsers } from '../api/imports.ts';
 import { ImportFailureBox, importLineErrors, type LineErrors } from '../components/ImportFailureBox.tsx';
 import { SampleCsvButton } from '../components/SampleCsvButton.tsx';
+
+const labels = { data_file: 'imports:fields.dataFile' };
 
 /** /users/bulk-update: a CSV or TXT file that updates users by e-mail and creates unknown ones. */
 export function UserBulkUpdatePage() {
@@ -19,7 +21,7 @@ export function UserBulkUpdatePage() {
   const [failures, setFailures] = useState<LineErrors | null>(null);
   const form = useForm<{ data_file: File | null }>({
     initialValues: { data_file: null },
-    validate: { data_file: required(() => t('fields.dataFile')) },
+    validate: schemaResolver(userImportForm, labels),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -30,7 +32,7 @@ export function UserBulkUpdatePage() {
     } catch (error) {
       const lines = importLineErrors(error);
       if (lines) setFailures(lines);
-      else setServerErrors(form, error);
+      else setServerErrors(form, error, labels);
     }
   });
 

@@ -3,7 +3,13 @@ import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { APPROVAL_STATUSES } from '@wop/shared/constants';
-import { editableOrderFields, type OrderDetail, usesCompletedAt, usesPlannedAt } from '@wop/shared/orders';
+import {
+  editableOrderFields,
+  type OrderDetail,
+  updateOrderBody,
+  usesCompletedAt,
+  usesPlannedAt,
+} from '@wop/shared/orders';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +17,7 @@ import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
 import { FormErrors } from '../../../components/FormErrors.tsx';
 import { useRole } from '../../../lib/current-user.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
-import { setServerErrors } from '../../../lib/forms.ts';
+import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { orderOptionsQueryOptions, orderQueryOptions, prioritiesQueryOptions, useUpdateOrder } from '../api/orders.ts';
 import { statusOptionsQueryOptions } from '../api/reference.ts';
 
@@ -45,6 +51,19 @@ export function OrderEditDialog({
 const toPicker = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : null);
 const toIso = (value: string | null) => (value ? dayjs(value).toISOString() : null);
 
+const labels = fieldLabels('orders', ['status', 'priority', 'approval_status', 'planned_at', 'completed_at'], {
+  technician_id: 'orders:fields.technician',
+});
+
+interface Values {
+  status: string;
+  priority: string | null;
+  approval_status: string | null;
+  technician_id: string | null;
+  planned_at: string | null;
+  completed_at: string | null;
+}
+
 function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => void }) {
   const { t, i18n } = useTranslation('orders');
   const role = useRole();
@@ -60,34 +79,38 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
   const update = useUpdateOrder();
   const [messages, setMessages] = useState<string[]>([]);
 
-  const form = useForm({
+  // Only the fields this role may set; dates only for the statuses that keep them (spec 4).
+  const toBody = (v: Values) => {
+    const body: Record<string, unknown> = {};
+    if (may('status')) body.status = v.status;
+    if (may('priority') && v.priority) body.priority = Number(v.priority);
+    if (may('approval_status') && v.approval_status) body.approval_status = v.approval_status;
+    if (may('technician_id') && v.technician_id) body.technician_id = Number(v.technician_id);
+    if (may('planned_at') && usesPlannedAt(v.status)) body.planned_at = toIso(v.planned_at);
+    if (may('completed_at') && usesCompletedAt(v.status)) body.completed_at = toIso(v.completed_at);
+    return body;
+  };
+  const form = useForm<Values>({
     mode: 'controlled',
     initialValues: {
       status: order.status,
       priority: String(order.priority),
-      approval_status: order.approval_status as string,
-      technician_id: order.technician_id ? String(order.technician_id) : '',
+      approval_status: order.approval_status,
+      technician_id: order.technician_id ? String(order.technician_id) : null,
       planned_at: toPicker(order.planned_at),
       completed_at: toPicker(order.completed_at),
     },
+    validate: schemaResolver(updateOrderBody, labels, toBody),
   });
   const values = form.getValues();
 
   const submit = form.onSubmit(async (v) => {
     setMessages([]);
-    // Only the fields this role may set; dates only for the statuses that keep them (spec 4).
-    const body: Record<string, unknown> = {};
-    if (may('status')) body.status = v.status;
-    if (may('priority')) body.priority = Number(v.priority);
-    if (may('approval_status')) body.approval_status = v.approval_status;
-    if (may('technician_id') && v.technician_id) body.technician_id = Number(v.technician_id);
-    if (may('planned_at') && usesPlannedAt(v.status)) body.planned_at = toIso(v.planned_at);
-    if (may('completed_at') && usesCompletedAt(v.status)) body.completed_at = toIso(v.completed_at);
     try {
-      notifySuccess(await update.mutateAsync({ id: order.id, body }));
+      notifySuccess(await update.mutateAsync({ id: order.id, body: toBody(v) }));
       onDone();
     } catch (error) {
-      setMessages(setServerErrors(form, error));
+      setMessages(setServerErrors(form, error, labels));
       notifyError(error);
     }
   });
@@ -120,9 +143,9 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
             data={(options.data?.technicians ?? []).map((u) => ({ value: String(u.id), label: u.name }))}
             {...form.getInputProps('technician_id')}
             onChange={(value) => {
-              form.setFieldValue('technician_id', value ?? '');
+              form.setFieldValue('technician_id', value);
               // A new technician starts over: the status goes back to pending (spec 4).
-              if ((value ?? '') !== (order.technician_id ? String(order.technician_id) : '')) {
+              if (value !== (order.technician_id ? String(order.technician_id) : null)) {
                 form.setFieldValue('status', 'pending');
               }
             }}

@@ -3,13 +3,13 @@ import { useForm } from '@mantine/form';
 import { IconPhoneCall } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { APPROVAL_STATUSES } from '@wop/shared/constants';
-import { orderFormFields } from '@wop/shared/orders';
+import { createOrderFields, missingOrderFields, orderFormFields } from '@wop/shared/orders';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useCurrentUser, useRole } from '../../../lib/current-user.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
-import { required, setServerErrors } from '../../../lib/forms.ts';
+import { fieldLabels, fieldMessage, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import {
@@ -21,7 +21,24 @@ import {
 import { workTypeOptionsQueryOptions } from '../api/reference.ts';
 import { FilePicker } from '../components/FilePicker.tsx';
 
-const label = (key: string) => () => i18n.t(`orders:fields.${key}`);
+const labels = fieldLabels('orders', ['description', 'priority', 'approval_status', 'documents'], {
+  chain_id: 'orders:fields.chain',
+  region_id: 'orders:fields.region',
+  store_id: 'orders:fields.store',
+  worktype_id: 'orders:fields.worktype',
+});
+const resolve = schemaResolver(createOrderFields, labels);
+
+/** Select values are null when nothing is chosen, so a cleared Select also clears its text. */
+interface Values {
+  chain_id: string | null;
+  region_id: string | null;
+  store_id: string | null;
+  approval_status: string | null;
+  worktype_id: string | null;
+  priority: string | null;
+  description: string;
+}
 
 /**
  * Create an order at /orders/create or {current url}/create (spec 2, 6): the fields follow the
@@ -40,25 +57,23 @@ export function OrderCreatePage({ chainId }: { chainId?: number } = {}) {
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
 
-  const form = useForm({
+  const form = useForm<Values>({
     mode: 'controlled',
     initialValues: {
-      chain_id: chainId ? String(chainId) : '',
-      region_id: '',
-      store_id: '',
-      approval_status: '',
-      worktype_id: '',
-      priority: '',
+      chain_id: chainId ? String(chainId) : null,
+      region_id: null,
+      store_id: null,
+      approval_status: null,
+      worktype_id: null,
+      priority: null,
       description: '',
     },
-    validate: {
-      worktype_id: required(label('worktype')),
-      priority: required(label('priority')),
-      description: required(label('description')),
-      chain_id: (value) => (layout.chain === 'required' && !chainId ? required(label('chain'))(value) : null),
-      store_id: required(label('store')),
-      approval_status: (value) =>
-        layout.approval_status === 'required' ? required(label('approval_status'))(value) : null,
+    validate: (values) => {
+      const missing = Object.entries(missingOrderFields(role, values));
+      return {
+        ...Object.fromEntries(missing.map(([field, key]) => [field, fieldMessage(field, key, labels)])),
+        ...resolve(values),
+      };
     },
   });
   const values = form.getValues();
@@ -89,12 +104,12 @@ export function OrderCreatePage({ chainId }: { chainId?: number } = {}) {
     try {
       const answer = await create.mutateAsync({
         description: v.description,
-        worktype_id: v.worktype_id,
-        priority: v.priority,
-        chain_id: layout.chain === 'required' || chainId ? v.chain_id : undefined,
-        region_id: showRegion ? v.region_id : undefined,
-        store_id: v.store_id,
-        approval_status: layout.approval_status === 'required' ? v.approval_status : undefined,
+        worktype_id: v.worktype_id ?? '',
+        priority: v.priority ?? '',
+        chain_id: (layout.chain === 'required' || chainId) && v.chain_id ? v.chain_id : undefined,
+        region_id: showRegion && v.region_id ? v.region_id : undefined,
+        store_id: v.store_id ?? undefined,
+        approval_status: layout.approval_status === 'required' && v.approval_status ? v.approval_status : undefined,
         documents: files,
       });
       notifySuccess(answer);
@@ -103,10 +118,11 @@ export function OrderCreatePage({ chainId }: { chainId?: number } = {}) {
       const base = pathname.replace(/\/create\/?$/, '');
       navigate(`${base}/${answer.payload.id}`, { state: { created: true } });
     } catch (error) {
-      setServerErrors(form, error);
+      setServerErrors(form, error, labels);
       const report = notifyError(error);
       // Attachment errors have no input of their own: show them under the drop zone.
-      setFileError(report.fieldErrors.documents ?? null);
+      const documents = report.fieldErrors.documents;
+      setFileError(documents ? fieldMessage('documents', documents, labels) : null);
     }
   });
 
@@ -130,7 +146,7 @@ export function OrderCreatePage({ chainId }: { chainId?: number } = {}) {
               searchable
               data={chains.map((c) => ({ value: String(c.id), label: c.chain_name }))}
               {...form.getInputProps('chain_id')}
-              onChange={(value) => form.setValues({ chain_id: value ?? '', region_id: '', store_id: '' })}
+              onChange={(value) => form.setValues({ chain_id: value, region_id: null, store_id: null })}
             />
           )}
           {showRegion && (
@@ -140,7 +156,7 @@ export function OrderCreatePage({ chainId }: { chainId?: number } = {}) {
               searchable
               data={(options.data?.regions ?? []).map((r) => ({ value: String(r.id), label: r.region_name }))}
               {...form.getInputProps('region_id')}
-              onChange={(value) => form.setValues({ region_id: value ?? '', store_id: '' })}
+              onChange={(value) => form.setValues({ region_id: value, store_id: null })}
             />
           )}
           <Select
@@ -188,7 +204,7 @@ export function OrderCreatePage({ chainId }: { chainId?: number } = {}) {
             label={t('fields.description')}
             withAsterisk
             autosize
-            minRows={4}
+            minRows={3}
             maxRows={6}
             {...form.getInputProps('description')}
           />

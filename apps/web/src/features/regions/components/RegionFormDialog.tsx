@@ -5,9 +5,10 @@ import { type Region, regionBody } from '@wop/shared/regions';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
 import { notifySuccess } from '../../../lib/errors.ts';
-import { setServerErrors } from '../../../lib/forms.ts';
-import { zodValidate } from '../../../lib/zod-form.ts';
+import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { regionQueryOptions, useSaveRegion } from '../api/regions.ts';
+
+const labels = fieldLabels('regions', ['region_name', 'phone', 'email', 'contact_person']);
 
 interface Values {
   region_name: string;
@@ -76,7 +77,7 @@ function RegionForm({
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: toValues(region),
-    validate: zodValidate(regionBody),
+    validate: schemaResolver(regionBody, labels),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -85,7 +86,7 @@ function RegionForm({
       form.reset();
       onDone();
     } catch (error) {
-      setServerErrors(form, error);
+      setServerErrors(form, error, labels);
     }
   });
 

@@ -2,15 +2,20 @@ import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { type Store, storeBody } from '@wop/shared/stores';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
 import { useRole } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
-import { setServerErrors } from '../../../lib/forms.ts';
-import { zodValidate } from '../../../lib/zod-form.ts';
+import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { storeQueryOptions, useSaveStore } from '../api/stores.ts';
 import { StoreRegionSelect } from './StoreRegionSelect.tsx';
+
+const labels = fieldLabels('stores', ['store_name', 'phone', 'email', 'invoice_address', 'contact_person'], {
+  chain_id: 'stores:fields.chain',
+  region_id: 'stores:fields.region',
+});
 
 interface Values {
   store_name: string;
@@ -85,9 +90,14 @@ function StoreForm({
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: toValues(store, lockedChainId),
-    validate: zodValidate(storeBody),
+    validate: schemaResolver(storeBody, labels),
   });
   const chainLocked = !!lockedChainId || (!!storeId && role === 'chain-admin');
+  // A single chain is preselected (spec 4: a chain-admin with one chain).
+  const onlyChain = chains.data?.data.length === 1 ? String(chains.data.data[0].id) : null;
+  useEffect(() => {
+    if (!form.values.chain_id && onlyChain) form.setFieldValue('chain_id', onlyChain);
+  }, [onlyChain, form.values.chain_id, form.setFieldValue]);
   const chainId = form.values.chain_id ? Number(form.values.chain_id) : null;
   const chain =
     chains.data?.data.find((c) => c.id === chainId) ?? (store && store.chain_id === chainId ? store.chain : undefined);
@@ -109,7 +119,7 @@ function StoreForm({
       form.reset();
       onDone();
     } catch (error) {
-      setServerErrors(form, error);
+      setServerErrors(form, error, labels);
     }
   });
 

@@ -307,6 +307,6 @@ describe('user dialog: password', () => {
     await waitFor(() => expect(must('Role')).toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const password = screen.getByLabelText(/^Password/).closest('.mantine-PasswordInput-root') as HTMLElement;
-    expect(await within(password).findByText('is required.')).toBeInTheDocument();
+    expect(await within(password).findByText('Password is required.')).toBeInTheDocument();
   });
 });

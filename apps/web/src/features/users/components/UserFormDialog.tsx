@@ -2,9 +2,9 @@ import { MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@wop/shared/api';
-import { isLocale, PASSWORD_MIN } from '@wop/shared/constants';
 import { assignableRoles, type EntityType, isRoleSlug, ROLE_ENTITY } from '@wop/shared/roles';
-import { v, validationText } from '@wop/shared/validation';
+import { createUserBody, updateUserBody } from '@wop/shared/users';
+import { v } from '@wop/shared/validation';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
@@ -12,9 +12,8 @@ import { regionOptionsQueryOptions } from '../../../entities/regions.ts';
 import { roleOptionsQueryOptions } from '../../../entities/roles.ts';
 import { storeOptionsQueryOptions } from '../../../entities/stores.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { asSentence, notifySuccess } from '../../../lib/errors.ts';
-import { setServerErrors } from '../../../lib/forms.ts';
-import { i18n } from '../../../lib/i18n.ts';
+import { notifySuccess } from '../../../lib/errors.ts';
+import { fieldLabels, fieldMessage, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { type UserPayload, userQueryOptions, useSaveUser } from '../api/users.ts';
 
 interface Values {
@@ -36,6 +35,41 @@ const ENTITY_FIELD: Record<EntityType, 'chain_id' | 'region_id' | 'store_id'> = 
   region: 'region_id',
   store: 'store_id',
 };
+
+/** Labels by field; a chain-admin picks chains, the other roles one chain. */
+const labelsFor = (entity: EntityType | null) =>
+  fieldLabels('users', ['name', 'email', 'phone_no', 'password', 'role'], {
+    chain_id: entity === 'chain' ? 'users:fields.chains' : 'users:fields.chain',
+    region_id: entity === 'region' ? 'users:fields.regions' : 'users:fields.region',
+    store_id: 'users:fields.stores',
+  });
+
+/** What the server receives: the password only when filled (spec 5), the entity the role needs. */
+function toBody(values: Values): UserPayload {
+  const type = entityOf(values.role);
+  const body: UserPayload = {
+    name: values.name.trim(),
+    email: values.email.trim(),
+    phone_no: values.phone_no.trim(),
+    role: values.role ?? '',
+  };
+  if (values.password) body.password = values.password;
+  if (type) {
+    body.entity_type = type;
+    body.entity_id = values[ENTITY_FIELD[type]].map(Number);
+  }
+  return body;
+}
+
+/** The selections a role needs (spec 5): the chain for a chain-admin or regional director, and its entity. */
+function missingEntities(values: Values): string[] {
+  const entity = entityOf(values.role);
+  const missing: string[] = [];
+  if ((entity === 'chain' || entity === 'region') && values.chain_id.length === 0) missing.push('chain_id');
+  if (entity === 'region' && values.region_id.length === 0) missing.push('region_id');
+  if (entity === 'store' && values.store_id.length === 0) missing.push('store_id');
+  return missing;
+}
 
 function toValues(user: User | undefined, lockedChainId: number | null, soleChainId: number | null): Values {
   const chain = lockedChainId ?? soleChainId;
@@ -126,21 +160,12 @@ function UserForm({
     mode: 'controlled',
     initialValues: toValues(user, lockedChainId, soleChainId),
     validate: (values) => {
-      const locale = isLocale(i18n.language) ? i18n.language : 'en';
-      const text = (key: string) => asSentence(validationText(key, locale));
-      const errors: Record<string, string> = {};
-      for (const field of ['name', 'email', 'phone_no', 'role'] as const) {
-        if (!values[field]?.trim()) errors[field] = text(v('required'));
-      }
-      if (!userId && !values.password) errors.password = text(v('required'));
-      else if (values.password && values.password.length < PASSWORD_MIN) {
-        errors.password = text(v('min_length', PASSWORD_MIN));
-      }
-      const entity = entityOf(values.role);
-      if ((entity === 'chain' || entity === 'region') && values.chain_id.length === 0)
-        errors.chain_id = text(v('required'));
-      if (entity === 'region' && values.region_id.length === 0) errors.region_id = text(v('required'));
-      if (entity === 'store' && values.store_id.length === 0) errors.store_id = text(v('required'));
+      const type = entityOf(values.role);
+      const labels = labelsFor(type);
+      const errors = schemaResolver(userId ? updateUserBody : createUserBody, labels, toBody, {
+        entity_id: type ? ENTITY_FIELD[type] : 'role',
+      })(values);
+      for (const field of missingEntities(values)) errors[field] ??= fieldMessage(field, v('required'), labels);
       return errors;
     },
   });
@@ -184,25 +209,13 @@ function UserForm({
 
   const submit = form.onSubmit(async (values) => {
     const type = entityOf(values.role);
-    const body: UserPayload = {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      phone_no: values.phone_no.trim(),
-      role: values.role ?? '',
-    };
-    // The password is sent only when filled (spec 5).
-    if (values.password) body.password = values.password;
-    if (type) {
-      body.entity_type = type;
-      body.entity_id = values[ENTITY_FIELD[type]].map(Number);
-    }
     try {
-      notifySuccess(await save.mutateAsync({ id: userId, body }));
+      notifySuccess(await save.mutateAsync({ id: userId, body: toBody(values) }));
       form.reset();
       onDone();
     } catch (error) {
       const field = type ? ENTITY_FIELD[type] : 'role';
-      setServerErrors(form, error, { entity_id: [field], entity_type: [field] });
+      setServerErrors(form, error, labelsFor(type), { entity_id: [field], entity_type: [field] });
     }
   });
 

@@ -1,13 +1,29 @@
 import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import type { WorkType } from '@wop/shared/worktypes';
+import { type WorkType, workTypeBody } from '@wop/shared/worktypes';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
 import { notifySuccess } from '../../../lib/errors.ts';
-import { required, setServerErrors } from '../../../lib/forms.ts';
-import { i18n } from '../../../lib/i18n.ts';
+import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { useSaveWorkType, workTypeQueryOptions } from '../api/worktypes.ts';
+
+interface Values {
+  title: string;
+  sv: string;
+  fi: string;
+}
+
+const labels = fieldLabels('worktypes', ['title'], { sv: 'worktypes:fields.titleSv', fi: 'worktypes:fields.titleFi' });
+/** The form's Swedish and Finnish titles are the body's translations. */
+const translationFields = { 'translations.0.title': 'sv', 'translations.1.title': 'fi' };
+const toBody = (values: Values) => ({
+  title: values.title,
+  translations: [
+    { locale: 'sv' as const, title: values.sv },
+    { locale: 'fi' as const, title: values.fi },
+  ],
+});
 
 /** Create (no id) or edit a work type: the English title plus Swedish and Finnish titles. */
 export function WorkTypeFormDialog({
@@ -38,25 +54,18 @@ function WorkTypeForm({ id, workType, onDone }: { id: number | null; workType?: 
   const { t } = useTranslation('worktypes');
   const save = useSaveWorkType();
   const title = (locale: string) => workType?.translations.find((tr) => tr.locale === locale)?.title ?? '';
-  const form = useForm({
+  const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { title: title('en') || (workType?.title ?? ''), sv: title('sv'), fi: title('fi') },
-    validate: { title: required(() => i18n.t('worktypes:fields.title')) },
+    validate: schemaResolver(workTypeBody, labels, toBody, translationFields),
   });
   const submit = form.onSubmit(async (values) => {
     try {
-      const body = {
-        title: values.title,
-        translations: [
-          { locale: 'sv' as const, title: values.sv },
-          { locale: 'fi' as const, title: values.fi },
-        ],
-      };
-      notifySuccess(await save.mutateAsync({ id, body }));
+      notifySuccess(await save.mutateAsync({ id, body: toBody(values) }));
       form.reset();
       onDone();
     } catch (error) {
-      setServerErrors(form, error, { 'translations.0.title': ['sv'], 'translations.1.title': ['fi'] });
+      setServerErrors(form, error, labels, { 'translations.0.title': ['sv'], 'translations.1.title': ['fi'] });
     }
   });
   return (

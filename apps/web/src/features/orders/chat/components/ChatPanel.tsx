@@ -2,12 +2,12 @@ import { ActionIcon, Badge, Box, Button, Group, Loader, Paper, ScrollArea, Stack
 import { useForm } from '@mantine/form';
 import { IconSend, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ChatMessage } from '@wop/shared/chat';
+import { type ChatMessage, chatMessageBody } from '@wop/shared/chat';
 import { CHAT_MAX_LENGTH, CHAT_PAGE_SIZE } from '@wop/shared/constants';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../../lib/dates.ts';
-import { required, setServerErrors } from '../../../../lib/forms.ts';
+import { schemaResolver, setServerErrors } from '../../../../lib/forms.ts';
 import { i18n } from '../../../../lib/i18n.ts';
 import { usePollInterval } from '../../../../lib/live-status.ts';
 import { useMessages } from '../api/messages.ts';
@@ -210,7 +210,7 @@ function Composer({ orderId, onSent }: { orderId: number; onSent: () => void }) 
   const form = useForm({
     mode: 'controlled',
     initialValues: { body: '' },
-    validate: { body: required(() => i18n.t('chat:message')) },
+    validate: schemaResolver(chatMessageBody, { body: 'chat:message' }),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -220,7 +220,7 @@ function Composer({ orderId, onSent }: { orderId: number; onSent: () => void }) 
       onSent();
     } catch (error) {
       // The toast comes from the mutation; the field keeps the text and shows the message too.
-      setServerErrors(form, error);
+      setServerErrors(form, error, { body: 'chat:message' });
     }
   });
 
