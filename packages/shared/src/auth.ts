@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN } from './constants.ts';
+import { requiredText } from './primitives.ts';
 import { v } from './validation.ts';
-
-const requiredText = (max = 255) => z.string().trim().min(1).max(max);
 
 export const loginBody = z.object({
   email: requiredText(),

@@ -1,17 +1,11 @@
 /** The order chat (spec 3 "Chat message", 4, 5, 9): one schema for the server route and the web form. */
 import { z } from 'zod';
 import { CHAT_MAX_LENGTH, CHAT_PAGE_SIZE } from './constants.ts';
-import { v } from './validation.ts';
+import { requiredText } from './primitives.ts';
 
 /** POST /api/orders/{id}/messages. The body is plain text: it is never rendered as HTML. */
 export const chatMessageBody = z.object({
-  body: z
-    .string()
-    .trim()
-    .min(1)
-    .max(CHAT_MAX_LENGTH)
-    // PostgreSQL text cannot hold NUL; refuse it as a field error rather than failing later.
-    .refine((text) => !text.includes('\u0000'), { message: v('invalid') }),
+  body: requiredText(CHAT_MAX_LENGTH),
 });
 export type ChatMessageBody = z.infer<typeof chatMessageBody>;
 

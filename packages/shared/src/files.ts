@@ -1,22 +1,17 @@
 /** Manuals and files library: the category (folder) form and the answer shapes. */
 import { z } from 'zod';
 import { CATEGORY_FILE_TYPES } from './constants.ts';
+import { int4Id, requiredText, text } from './primitives.ts';
 
-const requiredText = (max = 255) => z.string().trim().min(1).max(max);
 const optionalText = (max = 255) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .optional()
     .nullable()
     .transform((value) => value || null);
 
-/** A positive whole number that may arrive as text (multipart fields and query strings are text). */
-const idField = z.preprocess(
-  (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
-  z.number().int().positive().max(999_999_999),
-);
+const idField = int4Id();
 
 /** The category form (create and update); the files come separately as `files[]`. */
 export const categoryBody = z.object({

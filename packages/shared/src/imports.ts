@@ -1,5 +1,6 @@
 /** Store import and bulk user update: the columns of the files (api-contract "Imports") and the forms. */
 import { z } from 'zod';
+import { int4Id } from './primitives.ts';
 import { v } from './validation.ts';
 
 export const STORE_IMPORT_COLUMNS = [
@@ -38,13 +39,8 @@ export const USER_IMPORT_SAMPLE = [
   'director@example.com,,0709876543,,,,,',
 ].join('\n');
 
-const id = z.preprocess(
-  (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
-  z.number().int().positive().max(999_999_999),
-);
-
 /** The import form (spec 3): chain_id, and data_file checked by the form and the server. */
-export const storeImportFields = z.object({ chain_id: id });
+export const storeImportFields = z.object({ chain_id: int4Id() });
 
 /** The chosen import file of a form (the server reads it from the multipart body). */
 const dataFile = z.custom<Blob>((value) => typeof Blob !== 'undefined' && value instanceof Blob, {

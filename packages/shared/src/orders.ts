@@ -12,6 +12,7 @@ import {
   PRIORITIES,
   type Priority,
 } from './constants.ts';
+import { int4Id, isoDateTime, requiredText } from './primitives.ts';
 import { can, type Permission, type RoleSlug } from './roles.ts';
 import { v } from './validation.ts';
 
@@ -85,9 +86,8 @@ const toNumber = (value: unknown) => {
   const b = blank(value);
   return typeof b === 'string' ? (b.trim() === '' ? undefined : Number(b)) : b;
 };
-const positiveId = z.number().int().positive().max(999_999_999);
-const requiredId = z.preprocess(toNumber, positiveId);
-const optionalId = z.preprocess(toNumber, positiveId.optional());
+const requiredId = z.preprocess(blank, int4Id());
+const optionalId = z.preprocess(blank, int4Id().optional());
 
 export const priorityField = z.preprocess(
   toNumber,
@@ -100,7 +100,7 @@ export const priorityField = z.preprocess(
 
 /** The text fields of `POST /api/orders` (multipart; files come as `documents[]`). */
 export const createOrderFields = z.object({
-  description: z.string().trim().min(1).max(ORDER_DESCRIPTION_MAX),
+  description: requiredText(ORDER_DESCRIPTION_MAX),
   worktype_id: requiredId,
   priority: priorityField,
   chain_id: optionalId,
@@ -111,28 +111,15 @@ export const createOrderFields = z.object({
 export type CreateOrderFields = z.output<typeof createOrderFields>;
 
 /** A date-time from the edit dialog: ISO 8601 (with or without offset) or `YYYY-MM-DD HH:mm[:ss]`. */
-const dateTime = z.preprocess(
-  blank,
-  z
-    .string()
-    .trim()
-    .refine(
-      (s) =>
-        /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) &&
-        !Number.isNaN(Date.parse(s.replace(' ', 'T'))),
-      { message: v('date') },
-    )
-    .nullable()
-    .optional(),
-);
+const dateTime = z.preprocess(blank, isoDateTime().nullable().optional());
 
 /** `PUT /api/orders/{id}`: only the fields the caller's role may set (others are a 403). */
 export const updateOrderBody = z.object({
-  status: z.string().trim().min(1).max(100).optional(),
+  status: requiredText(100).optional(),
   priority: priorityField.optional(),
   approval_status: z.enum(APPROVAL_STATUSES, { error: v('invalid') }).optional(),
   /** null unassigns; an empty value is left out. */
-  technician_id: z.preprocess((value) => (value === '' ? undefined : value), positiveId.nullable().optional()),
+  technician_id: z.preprocess((value) => (value === '' ? undefined : value), int4Id().nullable().optional()),
   planned_at: dateTime,
   completed_at: dateTime,
 });

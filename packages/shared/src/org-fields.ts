@@ -1,25 +1,22 @@
 /** Field parsers shared by the organisation forms (chains, regions, stores, users). */
 import { z } from 'zod';
+import { int4Id, requiredText, text } from './primitives.ts';
+
+export { requiredText };
 
 /** Empty strings and null count as "not given". */
 export const blankToUndefined = (value: unknown) =>
   value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
-/** A required text field: trimmed, not empty, at most `max` characters. */
-export const requiredText = (max = 255) => z.string().trim().min(1).max(max);
-
 /** A required e-mail address. */
-export const requiredEmail = (max = 255) => z.string().trim().min(1).max(max).pipe(z.email());
+export const requiredEmail = (max = 255) => requiredText(max).pipe(z.email());
 
 /** An optional e-mail address: empty means none (null). */
 export const optionalEmail = (max = 255) =>
-  z.preprocess(blankToUndefined, z.string().trim().max(max).pipe(z.email()).optional()).transform((v) => v ?? null);
+  z.preprocess(blankToUndefined, text().trim().max(max).pipe(z.email()).optional()).transform((v) => v ?? null);
 
 /** A positive id from JSON or a form ("7" or 7). */
-export const idValue = z.preprocess(
-  (value) => (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : value),
-  z.number().int().positive().max(999_999_999),
-);
+export const idValue = int4Id();
 
 /** A required id. */
 export const requiredId = z.preprocess(blankToUndefined, idValue);

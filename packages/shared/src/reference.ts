@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText, text } from './primitives.ts';
 import { slugify } from './slug.ts';
 import { v } from './validation.ts';
 
@@ -7,8 +8,8 @@ const slugPattern = /^[\p{L}\p{N}_-]+$/u;
 /** Role and order-status forms: title and slug (derived from the title when left empty). */
 export const titleSlugBody = z
   .object({
-    title: z.string().trim().min(1).max(100),
-    slug: z.string().trim().max(100).optional(),
+    title: requiredText(100),
+    slug: text().trim().max(100).optional(),
   })
   .transform((body, ctx) => {
     const slug = body.slug ? slugify(body.slug) : slugify(body.title);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REGION_EMAIL_MIN_LENGTH, REGION_PHONE_LENGTH } from './constants.ts';
 import { blankToUndefined, requiredText } from './org-fields.ts';
+import { text } from './primitives.ts';
 import { v } from './validation.ts';
 
 /**
@@ -15,8 +16,7 @@ export const regionBody = z.object({
   email: z
     .preprocess(
       blankToUndefined,
-      z
-        .string()
+      text()
         .trim()
         .min(REGION_EMAIL_MIN_LENGTH, { error: v('min_length', REGION_EMAIL_MIN_LENGTH) })
         .max(255)

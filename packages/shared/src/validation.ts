@@ -32,6 +32,9 @@ const en: Catalog = {
   file_type: 'must be a file of type: {n}',
   file_size: 'may not be larger than {n} MB',
   file_count: 'may not have more than {n} files',
+  control_characters: 'may not contain control characters',
+  invalid_date: 'must be a real date between the years 2000 and 2100',
+  object_body: 'the request body must be a JSON object',
 };
 
 const sv: Catalog = {
@@ -58,6 +61,9 @@ const sv: Catalog = {
   file_type: 'måste vara en fil av typen: {n}',
   file_size: 'får vara högst {n} MB',
   file_count: 'får innehålla högst {n} filer',
+  control_characters: 'får inte innehålla styrtecken',
+  invalid_date: 'måste vara ett verkligt datum mellan åren 2000 och 2100',
+  object_body: 'anropets innehåll måste vara ett JSON-objekt',
 };
 
 const fi: Catalog = {
@@ -84,6 +90,9 @@ const fi: Catalog = {
   file_type: 'on oltava tiedostotyyppiä: {n}',
   file_size: 'saa olla enintään {n} Mt',
   file_count: 'saa sisältää enintään {n} tiedostoa',
+  control_characters: 'ei saa sisältää ohjausmerkkejä',
+  invalid_date: 'on oltava todellinen päivämäärä vuosien 2000 ja 2100 väliltä',
+  object_body: 'pyynnön sisällön on oltava JSON-objekti',
 };
 
 const catalogs: Record<Locale, Catalog> = { en, sv, fi };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, type Locale } from './constants.ts';
+import { requiredText, text } from './primitives.ts';
 import { v } from './validation.ts';
 
 export const WORK_TYPE_TITLE_MAX = 120;
@@ -10,12 +11,12 @@ export const WORK_TYPE_TITLE_MAX = 120;
  */
 export const workTypeBody = z
   .object({
-    title: z.string().trim().min(1).max(WORK_TYPE_TITLE_MAX),
+    title: requiredText(WORK_TYPE_TITLE_MAX),
     translations: z
       .array(
         z.object({
           locale: z.enum(LOCALES, { error: v('invalid') }),
-          title: z.string().trim().max(WORK_TYPE_TITLE_MAX),
+          title: text().trim().max(WORK_TYPE_TITLE_MAX),
         }),
       )
       .max(LOCALES.length)

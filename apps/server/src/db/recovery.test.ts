@@ -71,4 +71,12 @@ describe('a failed query never affects the next request', async () => {
     const { rows } = await pool.query<{ description: string }>('select description from orders where id = 1');
     expect(rows[0].description).not.toBe('changed');
   });
+
+  it('serves signed-in users after an anonymous sign-in with a NUL byte in the e-mail', async () => {
+    const login = await call(app, 'POST', '/api/auth/login', {
+      payload: { email: 'a\u0000@example.com', password: 'x' },
+    });
+    expect(login.statusCode).toBe(422);
+    await nextRequestsWork();
+  });
 });

@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@wop/shared/constants';
+import { int4, int4Id, text } from '@wop/shared/primitives';
 import { v } from '@wop/shared/validation';
 import { z } from 'zod';
 
@@ -27,15 +28,20 @@ export const idParams = z.object({
     .pipe(idParam),
 });
 
+/** An optional id filter in a query string: 1..2147483647. */
+export const filterId = () => optional(int4Id());
+/** An optional text filter in a query string. */
+export const filterText = (max = 100) => optional(text().trim().max(max));
+
 /** Empty query values count as absent. */
 export const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
 export const listQuery = <S extends readonly [string, ...string[]]>(sortable: S, defaultSort: S[number] = 'id') =>
   z.object({
-    page: optional(z.coerce.number().int().min(1)).transform((value) => value ?? 1),
-    limit: optional(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)).transform((value) => value ?? DEFAULT_PAGE_SIZE),
-    q: optional(z.string().trim().max(200)),
+    page: optional(int4(1)).transform((value) => value ?? 1),
+    limit: optional(int4(1, MAX_PAGE_SIZE)).transform((value) => value ?? DEFAULT_PAGE_SIZE),
+    q: optional(text().trim().max(200)),
     sort_by: optional(z.enum(sortable, { error: v('sort_by') })).transform((value) => value ?? defaultSort),
     sort_order: optional(z.enum(['asc', 'desc'])).transform((value) => value ?? 'desc'),
   });

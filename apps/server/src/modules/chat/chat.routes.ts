@@ -1,10 +1,11 @@
 import { chatMessageBody } from '@wop/shared/chat';
 import { CHAT_PAGE_SIZE, MAX_PAGE_SIZE } from '@wop/shared/constants';
+import { int4 } from '@wop/shared/primitives';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCatalogue } from '../../i18n/index.ts';
-import { envelope, idParams, optional, pageEnvelope } from '../../lib/http.ts';
+import { envelope, filterId, idParams, optional, pageEnvelope } from '../../lib/http.ts';
 import { chatMessages } from './chat.messages.ts';
 import { createChatService } from './chat.service.ts';
 
@@ -22,12 +23,12 @@ const message = z.object({
 
 /** Newest page first; the panel asks for 10 and grows the limit by 10 (spec 4, 9). */
 const messagesQuery = z.object({
-  page: optional(z.coerce.number().int().min(1)).transform((value) => value ?? 1),
-  limit: optional(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)).transform((value) => value ?? CHAT_PAGE_SIZE),
+  page: optional(int4(1)).transform((value) => value ?? 1),
+  limit: optional(int4(1, MAX_PAGE_SIZE)).transform((value) => value ?? CHAT_PAGE_SIZE),
 });
 
 /** Optional: mark only up to the newest message the user was shown (default: the newest of the order). */
-const seenBody = z.object({ message_id: optional(z.coerce.number().int().positive()) }).nullish();
+const seenBody = z.object({ message_id: filterId() }).nullish();
 
 export default async function chatRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();

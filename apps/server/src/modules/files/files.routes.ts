@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCatalogue } from '../../i18n/index.ts';
-import { envelope, idParam, idParams, optional } from '../../lib/http.ts';
+import { envelope, filterId, idParams } from '../../lib/http.ts';
 import { contentDisposition, readMultipart } from '../../lib/uploads.ts';
 import { filesMessages } from './files.messages.ts';
 import { createFilesService } from './files.service.ts';
@@ -44,7 +44,7 @@ export default async function filesRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         description: 'The categories of the chains in the caller’s scope, grouped per chain.',
-        querystring: z.object({ chain_id: optional(z.coerce.number().pipe(idParam)) }),
+        querystring: z.object({ chain_id: filterId() }),
         response: { 200: envelope(z.array(z.object({ chain: chainRef, data: z.array(category) }))) },
       },
       onRequest: app.requirePermission('category:list'),

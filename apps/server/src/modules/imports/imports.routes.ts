@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCatalogue } from '../../i18n/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import { envelope, idParam, listQuery, optional, pageEnvelope } from '../../lib/http.ts';
+import { envelope, filterId, listQuery, pageEnvelope } from '../../lib/http.ts';
 import { readMultipart } from '../../lib/uploads.ts';
 import { importsMessages } from './imports.messages.ts';
 import { createImportsService, ImportFailed } from './imports.service.ts';
@@ -42,7 +42,7 @@ export default async function importsRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         description: 'Past store imports, failed attempts included.',
-        querystring: listQuery(STORE_IMPORT_SORTS).extend({ chain_id: optional(z.coerce.number().pipe(idParam)) }),
+        querystring: listQuery(STORE_IMPORT_SORTS).extend({ chain_id: filterId() }),
         response: { 200: pageEnvelope(importRecord) },
       },
       onRequest: app.requirePermission('store:import'),

@@ -7,7 +7,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCatalogue } from '../../i18n/index.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
-import { envelope, idParam, idParams, listQuery, optional, pageEnvelope } from '../../lib/http.ts';
+import {
+  envelope,
+  filterId,
+  filterText,
+  idParam,
+  idParams,
+  listQuery,
+  optional,
+  pageEnvelope,
+} from '../../lib/http.ts';
 import { checkUploads, contentDisposition, readMultipart } from '../../lib/uploads.ts';
 import { orderstatusMessages } from '../orderstatus/orderstatus.messages.ts';
 import { ordersMessages } from './orders.messages.ts';
@@ -82,15 +91,14 @@ const orderDetail = order.extend({
 const booleanFilter = optional(z.enum(['true', 'false', '1', '0'], { error: v('boolean') })).transform((value) =>
   value === undefined ? undefined : value === 'true' || value === '1',
 );
-const filterId = optional(z.coerce.number().int().positive().max(999_999_999));
 export const listQuerystring = listQuery(ORDER_SORTS, 'project_number').extend({
-  chain_id: filterId,
-  region_id: filterId,
-  store_id: filterId,
-  worktype_id: filterId,
-  status: optional(z.string().trim().max(100)),
+  chain_id: filterId(),
+  region_id: filterId(),
+  store_id: filterId(),
+  worktype_id: filterId(),
+  status: filterText(),
   approval_status: optional(z.enum(APPROVAL_STATUSES, { error: v('invalid') })),
-  date_range: optional(z.string().max(60)),
+  date_range: filterText(60),
   overdue: booleanFilter,
   open: booleanFilter,
   recalled: booleanFilter,
@@ -156,7 +164,7 @@ export default async function ordersRoutes(instance: FastifyInstance) {
         tags,
         description:
           "Chains, regions and stores of the caller's scope for the order form and list filters (regions and stores narrowed by chain_id / region_id), and technicians for those who assign them.",
-        querystring: z.object({ chain_id: filterId, region_id: filterId }),
+        querystring: z.object({ chain_id: filterId(), region_id: filterId() }),
         response: {
           200: envelope(
             z.object({

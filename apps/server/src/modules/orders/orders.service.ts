@@ -11,6 +11,7 @@ import {
   usesCompletedAt,
   usesPlannedAt,
 } from '@wop/shared/orders';
+import { isCalendarDateTime } from '@wop/shared/primitives';
 import { can } from '@wop/shared/roles';
 import { v } from '@wop/shared/validation';
 import type { Db } from '../../db/client.ts';
@@ -97,15 +98,7 @@ export function parseDateRange(value: string): { from: string; to: string } {
   if (!match) throw ValidationError.field('date_range', v('date_range'));
   const part = (o: number) => {
     const [d, m, y, hh, mm, ss] = match.slice(o, o + 6).map(Number);
-    const probe = new Date(Date.UTC(y, m - 1, d, hh, mm, ss));
-    const valid =
-      probe.getUTCFullYear() === y &&
-      probe.getUTCMonth() === m - 1 &&
-      probe.getUTCDate() === d &&
-      hh < 24 &&
-      mm < 60 &&
-      ss < 60;
-    if (!valid) throw ValidationError.field('date_range', v('date_range'));
+    if (!isCalendarDateTime(y, m, d, hh, mm, ss)) throw ValidationError.field('date_range', v('date_range'));
     const pad = (n: number, w = 2) => String(n).padStart(w, '0');
     return `${pad(y, 4)}-${pad(m)}-${pad(d)} ${pad(hh)}:${pad(mm)}:${pad(ss)}`;
   };

@@ -542,12 +542,17 @@ describe('editing an order', () => {
     expect(res.json().errors).toEqual({ status: ['does not exist'], technician_id: ['does not exist'] });
     const dates = await put('admin', id, { planned_at: 'tomorrow', priority: 40, approval_status: 'maybe' });
     expect(dates.json().errors).toEqual({
-      planned_at: ['must be a valid date'],
+      planned_at: ['must be a real date between the years 2000 and 2100'],
       priority: ['is invalid'],
       approval_status: ['is invalid'],
     });
     const sv = await put('admin', id, { planned_at: '2030-13-45' }, 'sv');
-    expect(sv.json().errors).toEqual({ planned_at: ['måste vara ett giltigt datum'] });
+    expect(sv.json().errors).toEqual({ planned_at: ['måste vara ett verkligt datum mellan åren 2000 och 2100'] });
+    for (const planned_at of ['2030-02-31', '0000-01-01', '2101-01-01T00:00:00Z', '2030-01-01T25:61:00Z']) {
+      expect((await put('admin', id, { planned_at })).json().errors, planned_at).toEqual({
+        planned_at: ['must be a real date between the years 2000 and 2100'],
+      });
+    }
   });
 
   it('records every change as history: who, when, from what to what, oldest first, in the caller language', async () => {

@@ -1,14 +1,14 @@
 import { REGION_SORTS } from '@wop/shared/regions';
 import { and, asc } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { chains } from '../../db/schema/index.ts';
 import { allPages, dateFormatter, type ExportSource } from '../../lib/export-source.ts';
-import { idParam, listQuery, optional } from '../../lib/http.ts';
+import { filterId, listQuery } from '../../lib/http.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { chainsInScope, regionsInScope } from '../../lib/scope-sql.ts';
 import { listRegions } from './regions.repository.ts';
 
-const regionsQuery = listQuery(REGION_SORTS).extend({ chain_id: optional(z.coerce.number().pipe(idParam)) });
+const regionsQuery = listQuery(REGION_SORTS).extend({ chain_id: filterId() });
 
 export const regionsExport: ExportSource = {
   permission: 'export:regions',

@@ -1,12 +1,12 @@
 import { STORE_SORTS } from '@wop/shared/stores';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { allPages, dateFormatter, type ExportSource } from '../../lib/export-source.ts';
-import { idParam, listQuery, optional } from '../../lib/http.ts';
+import { filterId, listQuery } from '../../lib/http.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { storesInScope } from '../../lib/scope-sql.ts';
 import { listStores } from './stores.repository.ts';
 
-const id = optional(z.coerce.number().pipe(idParam));
+const id = filterId();
 const storesQuery = listQuery(STORE_SORTS).extend({ chain_id: id, region_id: id });
 
 export const storesExport: ExportSource = {

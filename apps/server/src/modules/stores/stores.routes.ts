@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCatalogue } from '../../i18n/index.ts';
-import { envelope, idParam, idParams, listQuery, optional, pageEnvelope } from '../../lib/http.ts';
+import { envelope, filterId, idParams, listQuery, pageEnvelope } from '../../lib/http.ts';
 import { storesMessages } from './stores.messages.ts';
 import { createStoresService } from './stores.service.ts';
 
@@ -24,8 +24,8 @@ export const storeSchema = z.object({
 });
 
 const storesQuery = listQuery(STORE_SORTS).extend({
-  chain_id: optional(z.coerce.number().pipe(idParam)),
-  region_id: optional(z.coerce.number().pipe(idParam)),
+  chain_id: filterId(),
+  region_id: filterId(),
 });
 
 export default async function storesRoutes(instance: FastifyInstance) {

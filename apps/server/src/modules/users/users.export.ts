@@ -1,15 +1,15 @@
 import { USER_SORTS } from '@wop/shared/users';
 import { z } from 'zod';
 import { allPages, type ExportSource } from '../../lib/export-source.ts';
-import { idParam, listQuery, optional } from '../../lib/http.ts';
+import { filterId, filterText, listQuery, optional } from '../../lib/http.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { usersInScope } from '../../lib/scope-sql.ts';
 import { loadUserViews } from './user-view.ts';
 import { listUserIds } from './users.repository.ts';
 
-const id = optional(z.coerce.number().pipe(idParam));
+const id = filterId();
 const usersQuery = listQuery(USER_SORTS).extend({
-  role_id: optional(z.string().trim().max(100)),
+  role_id: filterText(),
   entity_type: optional(z.enum(['chain', 'region', 'store'])),
   entity_id: id,
   chain_id: id,

@@ -3,20 +3,28 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCatalogue } from '../../i18n/index.ts';
-import { envelope, idParam, idParams, listQuery, optional, pageEnvelope, userSchema } from '../../lib/http.ts';
+import {
+  envelope,
+  filterId,
+  filterText,
+  idParams,
+  listQuery,
+  optional,
+  pageEnvelope,
+  userSchema,
+} from '../../lib/http.ts';
 import { usersMessages } from './users.messages.ts';
 import { createUsersService } from './users.service.ts';
 
 registerCatalogue(usersMessages);
 
-const id = z.coerce.number().pipe(idParam);
 const usersQuery = listQuery(USER_SORTS).extend({
-  role_id: optional(z.string().trim().max(100)),
+  role_id: filterText(),
   entity_type: optional(z.enum(['chain', 'region', 'store'])),
-  entity_id: optional(id),
-  chain_id: optional(id),
-  region_id: optional(id),
-  store_id: optional(id),
+  entity_id: filterId(),
+  chain_id: filterId(),
+  region_id: filterId(),
+  store_id: filterId(),
 });
 
 export default async function usersRoutes(instance: FastifyInstance) {

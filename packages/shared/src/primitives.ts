@@ -1,0 +1,74 @@
+/**
+ * The input primitives every route schema and form is built from, so that what the database cannot
+ * hold (NUL bytes, integers beyond int4, impossible dates) is refused at the edge as a field error,
+ * in one place, instead of failing as a query.
+ */
+import { z } from 'zod';
+import { v } from './validation.ts';
+
+/** PostgreSQL `integer`: ids and integer filters are 1..INT4_MAX. */
+export const INT4_MAX = 2_147_483_647;
+export const YEAR_MIN = 2000;
+export const YEAR_MAX = 2100;
+
+/** Control characters (C0, DEL, C1) other than tab, line feed and carriage return. */
+const CONTROL = /[^\P{Cc}\t\n\r]/u;
+export const hasControlCharacters = (value: string) => CONTROL.test(value);
+
+/** Any text input: a string without control characters (tab and line breaks are fine). */
+export const text = () => z.string().refine((s) => !hasControlCharacters(s), { message: v('control_characters') });
+
+/** A required text field: trimmed, not empty, at most `max` characters. */
+export const requiredText = (max = 255) => text().trim().min(1).max(max);
+
+/** Text that may be absent; empty counts as absent. */
+export const optionalText = (max = 255) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), text().trim().max(max).optional());
+
+/** A whole number given as a JSON number or as the text of a form or query ("7", " 7 "). */
+const toInteger = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  return /^[+-]?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+};
+
+/** An id or integer filter: 1..INT4_MAX, from JSON, a form or a query string. */
+export const int4Id = () => z.preprocess(toInteger, z.number().int().min(1).max(INT4_MAX));
+
+/** An integer in a range (pages, limits, counts), from JSON, a form or a query string. */
+export const int4 = (min: number, max = INT4_MAX) => z.preprocess(toInteger, z.number().int().min(min).max(max));
+
+/** True when the numbers name a real moment: no 31 February, no 25:61, years YEAR_MIN..YEAR_MAX. */
+export function isCalendarDateTime(
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+): boolean {
+  if (year < YEAR_MIN || year > YEAR_MAX) return false;
+  if (hour > 23 || minute > 59 || second > 59) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;
+
+/** A real date or date-time, ISO 8601 (`YYYY-MM-DD`, optionally `THH:mm[:ss][offset]`), years 2000..2100. */
+export const isoDateTime = () =>
+  text()
+    .trim()
+    .refine(
+      (s) => {
+        const m = ISO_DATE_TIME.exec(s);
+        if (!m) return false;
+        const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = m
+          .slice(1)
+          .map((n) => Number(n ?? 0));
+        return isCalendarDateTime(year, month, day, hour, minute, second) && offsetHours <= 14 && offsetMinutes <= 59;
+      },
+      { message: v('invalid_date') },
+    );
