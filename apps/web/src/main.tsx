@@ -6,9 +6,12 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { loadAppConfig } from './lib/app-config.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');
+
+void loadAppConfig();
 
 createRoot(root).render(
   <StrictMode>
