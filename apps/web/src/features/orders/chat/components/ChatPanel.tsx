@@ -177,7 +177,7 @@ function MessageBubble({ message, unread }: { message: ChatMessage; unread: bool
           {format.relative(message.created_at)}
         </Text>
         {unread && (
-          <Badge size="xs" color="orange" variant="filled">
+          <Badge size="xs" color="red.9" variant="filled">
             {t('new')}
           </Badge>
         )}
