@@ -39,7 +39,7 @@ export function sidebarPaths(role: RoleSlug): string[] {
   ];
 }
 
-/** A path each role must not reach (it shows not-found): one the spec gives other roles only. */
+/** A path each role must not reach (it shows forbidden): one the spec gives other roles only. */
 export const FORBIDDEN_PATH: Record<RoleSlug, string> = {
   'super-admin': '/regions',
   admin: '/roles',

@@ -30,7 +30,7 @@ async function sidebarLinkPaths(page: Page): Promise<string[]> {
 test.describe('each demo role', () => {
   for (const who of EVERYONE) {
     const { role } = ACCOUNTS[who];
-    test(`${role} signs in, sees exactly its menu and pages, gets not-found elsewhere, and signs out`, async ({
+    test(`${role} signs in, sees exactly its menu and pages, gets forbidden on the pages of other roles, and signs out`, async ({
       page,
     }) => {
       await signInThroughUi(page, who);
@@ -58,9 +58,10 @@ test.describe('each demo role', () => {
         await expectPageOpens(page);
       }
 
-      // A route of other roles is not-found, with the way back to Orders.
+      // A route of other roles says forbidden (not "not found"), with the way back to Orders.
       await page.goto(FORBIDDEN_PATH[role]);
-      await expect(notFoundHeading(page)).toBeVisible();
+      await expect(page.getByRole('heading', { name: t('en', 'forbidden.title') })).toBeVisible();
+      await expect(notFoundHeading(page)).toHaveCount(0);
       await expect(page.getByRole('link', { name: t('en', 'notFound.backToOrders') })).toBeVisible();
 
       await signOut(page);

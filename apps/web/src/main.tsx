@@ -6,6 +6,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { loadAppConfig } from './lib/app-config.ts';
 import { getStoredLanguage, loadLanguage } from './lib/i18n.ts';
 
 const root = document.getElementById('root');
@@ -13,6 +14,7 @@ if (!root) throw new Error('No #root element in index.html');
 
 // Only the language on screen is fetched, before the first render so that no text flashes in another.
 await loadLanguage(getStoredLanguage());
+void loadAppConfig();
 
 createRoot(root).render(
   <StrictMode>

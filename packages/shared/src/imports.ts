@@ -31,7 +31,7 @@ export const IMPORT_LIST_SEPARATOR = '|';
 export const STORE_IMPORT_SAMPLE = [
   STORE_IMPORT_COLUMNS.join(','),
   'Norrgården Vasastan,0812345678,vasastan@example.com,"Odengatan 1, 113 22 Stockholm",Anna Berg,',
-  'Norrgården Kungsholmen,0812345679,,"Fleminggatan 5, 112 26 Stockholm",Erik Lund,',
+  'Norrgården Gamla stan,0812345679,,"Västerlånggatan 5, 111 29 Stockholm",Erik Lund,',
 ].join('\n');
 export const USER_IMPORT_SAMPLE = [
   USER_IMPORT_COLUMNS.join(','),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/auth.routes.ts';
 import chainsRoutes from './chains/chains.routes.ts';
 import chatRoutes from './chat/chat.routes.ts';
+import configRoutes from './config/config.routes.ts';
 import dashboardRoutes from './dashboard/dashboard.routes.ts';
 import exportsRoutes from './exports/exports.routes.ts';
 import filesRoutes from './files/files.routes.ts';
@@ -20,6 +21,7 @@ import worktypesRoutes from './worktypes/worktypes.routes.ts';
 /** Every feature module, mounted under /api. Add a module with one line here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
+  await app.register(configRoutes);
   await app.register(authRoutes);
   await app.register(rolesRoutes);
   await app.register(worktypesRoutes);

@@ -41,6 +41,7 @@ export function ConfirmDelete({ opened, onClose, onConfirm, name, title, message
       title={title ?? (name ? t('confirmDelete.title', { name }) : t('confirmDelete.titleGeneric'))}
       size="sm"
       fullScreen={false}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       <Stack gap="lg">
         <Text size="sm">{message ?? t('confirmDelete.message')}</Text>

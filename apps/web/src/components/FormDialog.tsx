@@ -22,9 +22,17 @@ export function FormDialog({
   size?: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size} fullScreen={isPhone}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size={size}
+      fullScreen={isPhone}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       {loading ? (
         <Center py="xl">
           <Loader aria-label="…" />

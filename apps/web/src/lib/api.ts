@@ -64,12 +64,43 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+function requestHeaders(path: string, extra?: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', lang: currentLanguage(), ...extra };
+  const token = apiPath(path) === LOGIN_ENDPOINT ? null : getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** Turns an answer into the envelope, or throws it as an ApiError (a 401 ends the session). */
+function readAnswer<T>(path: string, status: number, statusText: string, text: string): Envelope<T> {
+  let json: unknown = null;
+  let isJson = false;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+      isJson = true;
+    } catch {
+      // Not JSON: kept as text (an HTML error page from a proxy, for example).
+    }
+  }
+  const ok = status >= 200 && status < 300;
+  if (!ok || (text && !isJson)) {
+    const code = ok ? 500 : status;
+    if (code === 401 && apiPath(path) !== LOGIN_ENDPOINT) clearSession('unauthenticated');
+    const message =
+      isJson && typeof (json as { message?: unknown })?.message === 'string'
+        ? (json as { message: string }).message
+        : statusText;
+    throw new ApiError(message, code, isJson ? json : null, isJson ? null : text);
+  }
+  if (!isJson) return { message: null, payload: undefined as T };
+  const envelope = json as Partial<Envelope<T>>;
+  return { message: envelope.message ?? null, payload: envelope.payload as T };
+}
+
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const url = apiPath(path) + toQueryString(options.query);
-  const headers: Record<string, string> = { Accept: 'application/json', lang: currentLanguage(), ...options.headers };
-  const isLogin = apiPath(path) === LOGIN_ENDPOINT;
-  const token = isLogin ? null : getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = requestHeaders(path, options.headers);
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -88,32 +119,38 @@ export async function request<T>(method: string, path: string, options: RequestO
     const message = error instanceof Error ? error.message : String(error);
     throw new ApiError(message, null, null, null);
   }
-
   const text = response.status === 204 ? '' : await response.text();
-  let json: unknown = null;
-  let isJson = false;
-  if (text) {
-    try {
-      json = JSON.parse(text);
-      isJson = true;
-    } catch {
-      // Not JSON: kept as text (an HTML error page from a proxy, for example).
-    }
-  }
+  return readAnswer<T>(path, response.status, response.statusText, text);
+}
 
-  if (!response.ok || (text && !isJson)) {
-    const status = response.ok ? 500 : response.status;
-    if (status === 401 && !isLogin) clearSession('unauthenticated');
-    const message =
-      isJson && typeof (json as { message?: unknown })?.message === 'string'
-        ? (json as { message: string }).message
-        : response.statusText;
-    throw new ApiError(message, status, isJson ? json : null, isJson ? null : text);
-  }
-
-  if (!isJson) return { message: null, payload: undefined as T };
-  const envelope = json as Partial<Envelope<T>>;
-  return { message: envelope.message ?? null, payload: envelope.payload as T };
+/**
+ * POSTs a multipart body and reports how much of it has been sent (0..1), for upload progress bars.
+ * fetch cannot tell upload progress, so this one request goes through XMLHttpRequest; the answer is
+ * read exactly as `request` reads it.
+ */
+export function uploadWithProgress<T>(
+  path: string,
+  body: FormData,
+  onProgress: (fraction: number) => void,
+): Promise<Envelope<T>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiPath(path));
+    for (const [name, value] of Object.entries(requestHeaders(path))) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      try {
+        resolve(readAnswer<T>(path, xhr.status, xhr.statusText, xhr.status === 204 ? '' : xhr.responseText));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    // No reason is given for a lost connection: errors.ts shows its own "network" text for an empty one.
+    xhr.onerror = () => reject(new ApiError('', null, null, null));
+    xhr.send(body);
+  });
 }
 
 export const api = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setAppTimeZone } from './app-config.ts';
 import { formatDate, formatDateTime, formatRelative } from './dates.ts';
 
 // Local time, so the test does not depend on the machine's time zone.
@@ -9,6 +10,18 @@ describe('date formats per language', () => {
     expect(formatDateTime(when, 'en')).toBe('21 Nov 2026, 14:05');
     expect(formatDateTime(when, 'sv')).toBe('21 nov. 2026 14:05');
     expect(formatDateTime(when, 'fi')).toBe('21.11.2026 klo 14.05');
+  });
+
+  it('shows times in APP_TIMEZONE of the server, like the PDF, whatever zone the browser is in', () => {
+    setAppTimeZone('Europe/Helsinki');
+    try {
+      expect(formatDateTime('2026-11-21T12:05:00Z', 'fi')).toBe('21.11.2026 klo 14.05');
+      expect(formatDateTime('2026-07-01T21:30:00Z', 'en')).toBe('2 Jul 2026, 00:30');
+      setAppTimeZone('America/New_York');
+      expect(formatDateTime('2026-11-21T12:05:00Z', 'sv')).toBe('21 nov. 2026 07:05');
+    } finally {
+      setAppTimeZone(null);
+    }
   });
 
   it('keeps short Swedish month names whole', () => {

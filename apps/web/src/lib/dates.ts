@@ -1,13 +1,20 @@
 import { isLocale, type Locale } from '@wop/shared/constants';
 import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 import { useTranslation } from 'react-i18next';
+import { appTimeZone, useAppTimeZone } from './app-config.ts';
 import { i18n } from './i18n.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /**
  * Dates and times in the user's language (ux.md):
  *   en `21 Nov 2026, 14:05`   sv `21 nov. 2026 14:05`   fi `21.11.2026 klo 14.05`
  * Written out per language rather than left to the browser's Intl data, which differs
- * between browsers and versions.
+ * between browsers and versions. Times are those of APP_TIMEZONE (lib/app-config.ts), like the
+ * PDF and XLSX documents, once the server has said which zone that is.
  */
 
 type DateInput = string | number | Date | null | undefined;
@@ -19,7 +26,9 @@ const SV_MONTHS = ['jan.', 'feb.', 'mars', 'apr.', 'maj', 'juni', 'juli', 'aug.'
 function parse(value: DateInput): dayjs.Dayjs | null {
   if (value === null || value === undefined || value === '') return null;
   const date = dayjs(value);
-  return date.isValid() ? date : null;
+  if (!date.isValid()) return null;
+  const zone = appTimeZone();
+  return zone ? date.tz(zone) : date;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -41,8 +50,8 @@ export function formatTime(value: DateInput, lng: Locale): string {
 export function formatDateTime(value: DateInput, lng: Locale): string {
   const d = parse(value);
   if (!d) return '';
-  const date = formatDate(d.toDate(), lng);
-  const time = formatTime(d.toDate(), lng);
+  const date = formatDate(value, lng);
+  const time = formatTime(value, lng);
   if (lng === 'fi') return `${date} klo ${time}`;
   if (lng === 'sv') return `${date} ${time}`;
   return `${date}, ${time}`;
@@ -65,13 +74,15 @@ export function formatRelative(value: DateInput, lng: Locale, now: DateInput = D
   if (abs < 3600) return t('minutes', Math.max(1, Math.round(abs / 60)));
   if (abs < 86_400) return t('hours', Math.round(abs / 3600));
   if (abs < 7 * 86_400) return t('days', Math.round(abs / 86_400));
-  return formatDateTime(d.toDate(), lng);
+  return formatDateTime(value, lng);
 }
 
 /** The formatters bound to the interface language; re-renders on a language switch. */
 export function useDateFormat() {
   const { i18n: instance } = useTranslation();
   const lng: Locale = isLocale(instance.language) ? instance.language : 'en';
+  // Subscribed so that times re-render in APP_TIMEZONE once it is known.
+  useAppTimeZone();
   return {
     lng,
     date: (value: DateInput) => formatDate(value, lng),

@@ -20,9 +20,14 @@ describe('error-to-toast rules (spec 8)', () => {
     expect(describeError(error).text).toBe('Error 500 - Server Error');
   });
 
-  it('shows the body message for 400 and 401, else the payload message', () => {
+  it('says in words that the session has expired, never "Error 401"', () => {
+    expect(describeError(apiError(401, { message: 'Unauthenticated.' })).text).toBe(
+      'Your session has expired. Sign in again to carry on: what you typed has been kept.',
+    );
+  });
+
+  it('shows the body message for 400, else the payload message', () => {
     expect(describeError(apiError(400, { message: 'Bad input.' })).text).toBe('Error 400 - Bad input.');
-    expect(describeError(apiError(401, { message: 'Unauthenticated.' })).text).toBe('Error 401 - Unauthenticated.');
     expect(describeError(apiError(400, { payload: { message: 'From payload.' } })).text).toBe(
       'Error 400 - From payload.',
     );

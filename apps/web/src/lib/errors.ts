@@ -73,8 +73,10 @@ export function describeError(error: unknown): ErrorReport {
 
   switch (status) {
     case 400:
-    case 401:
       return { ...empty, status, text: errorText(status, bodyMessage ?? payloadMessage ?? fallback) };
+    case 401:
+      // Outside the login form a 401 means the session ended: said in words, never as a code.
+      return { ...empty, status, text: t('errors.sessionExpired') };
     case 403:
       return { ...empty, status, text: errorText(403, bodyMessage ?? t('errors.forbidden')) };
     case 404:
@@ -131,9 +133,13 @@ function showWith(
   });
 }
 
-/** Shows the error toast (with its sound) and returns what was shown, field errors included. */
+/**
+ * Shows the error toast (with its sound) and returns what was shown, field errors included. A 401
+ * shows no toast: the session has ended and the login page, where the user lands, says so.
+ */
 export function notifyError(error: unknown): ErrorReport {
   const report = describeError(error);
+  if (report.status === 401) return report;
   show('red', report.text, IconAlertCircle);
   playErrorSound();
   return report;

@@ -61,6 +61,7 @@ export function getToken(): string | null {
 export function startSession(token: string, expiresAt: string | null): void {
   writeStorage(STORAGE_KEYS.token, token);
   writeStorage(STORAGE_KEYS.tokenExpiresAt, expiresAt);
+  writeStorage(STORAGE_KEYS.signOutReason, null);
   lastSignOut = null;
   scheduleExpiry();
   emit();
@@ -72,12 +73,20 @@ export function clearSession(reason: SignOutReason): void {
   writeStorage(STORAGE_KEYS.tokenExpiresAt, null);
   clearTimeout(expiryTimer);
   lastSignOut = reason;
+  // Kept across a reload of the login page, which says why the user has to sign in again.
+  if (hadToken) writeStorage(STORAGE_KEYS.signOutReason, reason);
   if (hadToken) emit();
 }
 
 /** Why the last sign-out happened: an explicit logout does not remember where the user was. */
 export function lastSignOutReason(): SignOutReason | null {
   return lastSignOut;
+}
+
+/** True when the last session ended without the user asking (expired, or refused by the server). */
+export function sessionEnded(): boolean {
+  const reason = readStorage(STORAGE_KEYS.signOutReason);
+  return reason === 'expired' || reason === 'unauthenticated';
 }
 
 export function subscribeSession(listener: () => void): () => void {

@@ -7,9 +7,13 @@ export const STORAGE_KEYS = {
   tokenExpiresAt: 'wop.token_expires_at',
   language: 'wop.language',
   returnTo: 'wop.return_to',
+  signOutReason: 'wop.sign_out_reason',
 } as const;
 
-type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+/** Drafts (lib/drafts.ts) live under this prefix, one key per user and form. */
+export const DRAFT_PREFIX = 'wop.draft.';
+
+type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS] | `${typeof DRAFT_PREFIX}${string}`;
 
 export function readStorage(key: StorageKey): string | null {
   try {

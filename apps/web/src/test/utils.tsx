@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { User } from '@wop/shared/api';
 import type { RoleSlug } from '@wop/shared/roles';
@@ -6,24 +6,34 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
+import { createQueryClient } from '../app/query-client.ts';
+import { CurrentUserContext } from '../lib/current-user.ts';
 import { startSession } from '../lib/session.ts';
 
 export function testQueryClient(): QueryClient {
-  // Same global error reporting as the app, minus retries.
-  return new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  // The app's own client (its global error toasts included, so a test sees a doubled toast), minus retries.
+  const client = createQueryClient();
+  const defaults = client.getDefaultOptions();
+  client.setDefaultOptions({
+    queries: { ...defaults.queries, retry: false, staleTime: Infinity },
+    mutations: { ...defaults.mutations, retry: false },
   });
+  return client;
 }
 
-/** Renders inside the real providers (test env: no transitions, no portals) and a memory router. */
+/**
+ * Renders inside the real providers (test env: no transitions, no portals) and a memory router;
+ * with `user`, as that signed-in user.
+ */
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', queryClient }: { route?: string; queryClient?: QueryClient } = {},
+  { route = '/', queryClient, user }: { route?: string; queryClient?: QueryClient; user?: User } = {},
 ) {
   const client = queryClient ?? testQueryClient();
+  const page = user ? <CurrentUserContext.Provider value={user}>{ui}</CurrentUserContext.Provider> : ui;
   const result = render(
     <AppProviders queryClient={client} env="test">
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[route]}>{page}</MemoryRouter>
     </AppProviders>,
   );
   return { ...result, queryClient: client };

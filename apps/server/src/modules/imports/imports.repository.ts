@@ -83,6 +83,11 @@ export async function regionsOfChain(db: DbOrTx, chainId: number) {
   return db.select({ id: regions.id, name: regions.regionName }).from(regions).where(eq(regions.chainId, chainId));
 }
 
+export async function storeNamesOfChain(db: DbOrTx, chainId: number) {
+  const rows = await db.select({ name: stores.storeName }).from(stores).where(eq(stores.chainId, chainId));
+  return rows.map((row) => row.name);
+}
+
 /**
  * Many stores in one statement: the values go as seven arrays (unnest), so a 20,000-row file is
  * one insert with seven parameters, not 20,000 inserts or a statement with 140,000 parameters.

@@ -25,6 +25,8 @@ import { createUsersService } from '../users/users.service.ts';
 import { assertTextFile, type CsvRow, hasErrors, type LineErrors, lineError, readCsv } from './csv.ts';
 import * as repo from './imports.repository.ts';
 
+const storeNameKey = (name: string) => name.trim().toLowerCase();
+
 /** An import that did not go through: the 422 body's `errors`, keyed by line. */
 export class ImportFailed extends Error {
   readonly errors: LineErrors;
@@ -102,8 +104,18 @@ export function createImportsService(db: Db) {
         const key = region.name.trim().toLowerCase();
         regionIds.set(key, [...(regionIds.get(key) ?? []), region.id]);
       }
+      // A store name is unique within its chain (case and surrounding spaces ignored): against the
+      // chain's stores and against the file's earlier lines.
+      const existing = new Set((await repo.storeNamesOfChain(db, chainId)).map(storeNameKey));
+      const seenNames = new Set<string>();
       const values: StoreValues[] = [];
       for (const { line, values: cells } of rows) {
+        const nameKey = storeNameKey(cells.store_name ?? '');
+        if (nameKey !== '') {
+          if (existing.has(nameKey)) lineError(errors, locale, line, 'store_name', 'imports.store_exists');
+          else if (seenNames.has(nameKey)) lineError(errors, locale, line, 'store_name', 'imports.duplicate_in_file');
+          seenNames.add(nameKey);
+        }
         let regionId: number | null = null;
         const regionName = cells.region_name?.trim();
         if (regionName) {

@@ -97,6 +97,27 @@ describe('importing stores', () => {
     expect(await lastImport()).toMatchObject({ chainId: CHAIN_1, totalImported: 0, totalFailed: 7 });
   });
 
+  it('refuses a store name the chain already has or the file repeats, on the line that repeats it', async () => {
+    const before = await storeCount();
+    const file = [
+      HEADER,
+      'Norrgården Ny,0812345678,,Street 1,Anna,',
+      '  norrgården SÖDERMALM ,0812345678,,Street 2,Anna,',
+      'NORRGÅRDEN NY,0812345678,,Street 3,Anna,',
+    ].join('\n');
+    const res = await importStores(file);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      '3': ['store_name: is already the name of a store in this chain'],
+      '4': ['store_name: appears more than once in the file'],
+    });
+    expect(await storeCount()).toBe(before);
+    // The same name in another chain is another store.
+    const name = `${HEADER}\nHörnbutiken,0912345678,,Street 1,Aino,`;
+    expect((await importStores(name, CHAIN_1)).statusCode).toBe(201);
+    expect((await importStores(name, CHAIN_2)).statusCode).toBe(201);
+  });
+
   it('refuses a region for a chain without regions', async () => {
     const res = await importStores(`${HEADER}\nKotimarket Espoo,0912345678,,Street 1,Aino,Stockholm`, CHAIN_2);
     expect(res.json().errors).toEqual({ '2': ['region_name: must be empty: the chain has no regions'] });

@@ -583,7 +583,7 @@ describe('editing an order', () => {
       ['completed_at', null, '2030-03-01T12:00:00.000Z', 'Mikko Virtanen'],
     ]);
     const approval = detail.history.find((h: { field: string }) => h.field === 'approval_status');
-    expect(approval).toMatchObject({ from_label: 'Väntar på godkännande', to_label: 'Godkänd' });
+    expect(approval).toMatchObject({ from_label: 'Inväntar godkännande', to_label: 'Godkänd' });
     const at = detail.history.map((h: { at: string }) => h.at);
     expect(at).toEqual([...at].sort());
   });

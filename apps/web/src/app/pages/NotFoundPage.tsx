@@ -5,23 +5,26 @@ import { Link } from 'react-router';
 import { usePageHeader } from '../../lib/page-header.tsx';
 import { loginPath, useSessionToken } from '../../lib/session.ts';
 
-/** Unknown paths, and routes the role does not have (spec 2). */
-export function NotFoundPage() {
+/**
+ * Unknown paths (not found), and pages that exist but not for the user's role (`kind="forbidden"`):
+ * a user who followed a colleague's link is told it is a matter of access, not a broken link.
+ */
+export function NotFoundPage({ kind = 'notFound' }: { kind?: 'notFound' | 'forbidden' }) {
   const { t } = useTranslation();
   const signedIn = useSessionToken() !== null;
   // Inside the shell the header names the page; logged out there is no header.
-  usePageHeader(t('notFound.short'));
+  usePageHeader(t(`${kind}.short`));
 
   return (
     <Center mih={signedIn ? 'calc(100dvh - 140px)' : '100dvh'} px="md">
       <Stack align="center" gap="md" maw={520} ta="center">
         <Text fz={64} fw={800} c="brand.7" lh={1} aria-hidden>
-          {t('notFound.code')}
+          {t(`${kind}.code`)}
         </Text>
         <Title order={signedIn ? 2 : 1} size="h2">
-          {t('notFound.title')}
+          {t(`${kind}.title`)}
         </Title>
-        <Text c="dimmed">{t('notFound.text')}</Text>
+        <Text c="dimmed">{t(`${kind}.text`)}</Text>
         <Button
           component={Link}
           to={signedIn ? '/orders' : loginPath()}

@@ -41,6 +41,7 @@ function renderAs(role: RoleSlug | 'janitor', route: string) {
 }
 
 const NOT_FOUND = 'The page you are looking for can not be found';
+const FORBIDDEN = 'You do not have access to this page';
 
 describe('routes by role', () => {
   it('shows a page the role has', async () => {
@@ -48,16 +49,18 @@ describe('routes by role', () => {
     expect(await screen.findByText('Roles page')).toBeInTheDocument();
   });
 
-  it('shows the not-found page for a route the role does not have', async () => {
+  it('says forbidden, not "not found", for a page the role does not have', async () => {
     renderAs('store-manager', '/roles');
-    expect(await screen.findByText(NOT_FOUND)).toBeInTheDocument();
+    expect(await screen.findByText(FORBIDDEN)).toBeInTheDocument();
+    expect(screen.getByText('403')).toBeInTheDocument();
+    expect(screen.queryByText(NOT_FOUND)).not.toBeInTheDocument();
     expect(screen.queryByText('Roles page')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Orders' })).toHaveAttribute('href', '/orders');
   });
 
   it('keeps order creation from a technician', async () => {
     renderAs('technician', '/orders/create');
-    expect(await screen.findByText(NOT_FOUND)).toBeInTheDocument();
+    expect(await screen.findByText(FORBIDDEN)).toBeInTheDocument();
   });
 
   it('matches /orders/{id} on digits only', async () => {
@@ -87,7 +90,7 @@ describe('routes by role', () => {
 
   it('gives a role outside the six no routes', async () => {
     renderAs('janitor', '/account');
-    expect(await screen.findByText(NOT_FOUND)).toBeInTheDocument();
+    expect(await screen.findByText(FORBIDDEN)).toBeInTheDocument();
   });
 
   it('sends roles without a welcome page from / to /orders', async () => {

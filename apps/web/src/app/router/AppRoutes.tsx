@@ -96,6 +96,12 @@ function RoleRoutes({ pages }: { pages: PageMap }) {
         if (route === 'welcome' || !Page) return null;
         return <Route key={route} path={ROUTE_PATHS[route]} element={<RoutePage route={route} Page={Page} />} />;
       })}
+      {/* Pages of other roles: forbidden, not "not found". */}
+      {(Object.keys(ROUTE_PATHS) as AppRoute[])
+        .filter((route) => route !== 'welcome' && !allowed.includes(route) && pages[route])
+        .map((route) => (
+          <Route key={route} path={ROUTE_PATHS[route]} element={<NotFoundPage kind="forbidden" />} />
+        ))}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

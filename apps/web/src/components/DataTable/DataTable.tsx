@@ -5,6 +5,7 @@ import {
   Card,
   Center,
   CloseButton,
+  Collapse,
   Group,
   Loader,
   NativeSelect,
@@ -23,6 +24,7 @@ import {
   IconAlertTriangle,
   IconArrowsSort,
   IconDatabaseOff,
+  IconFilter,
   IconSearch,
   IconSearchOff,
   IconSortAscending,
@@ -110,6 +112,9 @@ export function DataTable<T>({
   const pageSizes = usePageSizes();
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const searchId = useId();
+  const filtersId = useId();
+  // On a phone the filters wait behind a button, so the first rows show without scrolling.
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const result = useQuery({
     queryKey: [...queryKey, query],
@@ -166,6 +171,37 @@ export function DataTable<T>({
   const to = Math.min(total, (state.page - 1) * state.limit + rows.length);
   const lastPage = Math.max(1, page?.last_page ?? 1);
 
+  const activeFilters = Object.keys(state.filters).length;
+  const listControls = (
+    <>
+      {filters && (
+        <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label={t('table.filters')}>
+          {filters}
+        </Group>
+      )}
+      <NativeSelect
+        label={t('table.pageSize')}
+        styles={{ label: { whiteSpace: 'nowrap' } }}
+        value={String(state.limit)}
+        data={pageSizes.map(String)}
+        onChange={(event) => update({ limit: Number(event.currentTarget.value) })}
+        w={130}
+      />
+      {isPhone && sortable.length > 0 && (
+        <NativeSelect
+          label={t('table.sort')}
+          value={`${state.sort_by}:${state.sort_order}`}
+          data={sortOptions}
+          onChange={(event) => {
+            const [by, order] = event.currentTarget.value.split(':');
+            update({ sort_by: by, sort_order: order });
+          }}
+          style={{ flex: '1 1 160px' }}
+        />
+      )}
+    </>
+  );
+
   const toolbarRow = (
     <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
       <Group gap="sm" align="flex-end" wrap="wrap" style={{ flex: '1 1 280px' }}>
@@ -186,30 +222,25 @@ export function DataTable<T>({
             style={{ flex: '1 1 220px', maxWidth: 360 }}
           />
         )}
-        {filters && (
-          <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label={t('table.filters')}>
-            {filters}
-          </Group>
-        )}
-        <NativeSelect
-          label={t('table.pageSize')}
-          styles={{ label: { whiteSpace: 'nowrap' } }}
-          value={String(state.limit)}
-          data={pageSizes.map(String)}
-          onChange={(event) => update({ limit: Number(event.currentTarget.value) })}
-          w={130}
-        />
-        {isPhone && sortable.length > 0 && (
-          <NativeSelect
-            label={t('table.sort')}
-            value={`${state.sort_by}:${state.sort_order}`}
-            data={sortOptions}
-            onChange={(event) => {
-              const [by, order] = event.currentTarget.value.split(':');
-              update({ sort_by: by, sort_order: order });
-            }}
-            style={{ flex: '1 1 160px' }}
-          />
+        {isPhone ? (
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconFilter size={16} aria-hidden />}
+              aria-expanded={filtersOpen}
+              aria-controls={filtersId}
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              {activeFilters > 0 ? t('table.filtersActive', { count: activeFilters }) : t('table.filters')}
+            </Button>
+            <Collapse expanded={filtersOpen} id={filtersId} w="100%">
+              <Group gap="sm" align="flex-end" wrap="wrap">
+                {listControls}
+              </Group>
+            </Collapse>
+          </>
+        ) : (
+          listControls
         )}
         {result.isFetching && !result.isPending && <Loader size="sm" aria-label={t('loading')} />}
       </Group>

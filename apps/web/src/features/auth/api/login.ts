@@ -14,5 +14,6 @@ export async function login(input: LoginInput): Promise<LoginAnswer> {
 }
 
 export function useLogin() {
-  return useMutation({ mutationFn: login });
+  // The form says what went wrong in its own alert: no toast as well.
+  return useMutation({ mutationFn: login, meta: { silent: true } });
 }

@@ -1,6 +1,7 @@
+import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/router/AppRoutes.tsx';
 import { rememberReturnPath } from '../../../lib/session.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
@@ -64,7 +65,8 @@ describe('login form', () => {
     expect(screen.getByLabelText(/Email/)).toHaveValue('nope');
   });
 
-  it("shows the server's message for a wrong password", async () => {
+  it("shows the server's message for a wrong password, once: in the form, with no toast as well", async () => {
+    const toasts = vi.spyOn(notifications, 'show');
     mockApi({
       'POST /api/auth/login': { status: 401, body: { message: 'Ogiltigt användarnamn eller lösenord.' } },
     });
@@ -73,7 +75,15 @@ describe('login form', () => {
     await user.type(screen.getByLabelText(/Lösenord/), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Logga in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Ogiltigt användarnamn eller lösenord.');
+    expect(screen.getAllByText('Ogiltigt användarnamn eller lösenord.')).toHaveLength(1);
+    expect(toasts).not.toHaveBeenCalled();
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('says why after a session ended by itself, not after a logout', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.signOutReason, 'expired');
+    renderLogin('/fn/login');
+    expect(await screen.findByText('Istuntosi on vanhentunut')).toBeInTheDocument();
   });
 
   it('stores the token, loads the user and goes to the remembered path', async () => {

@@ -1,4 +1,4 @@
-import { Anchor, Box, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { LOCALES, type Locale } from '@wop/shared/constants';
 import { useEffect, useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { LANGUAGE_NAMES, setLanguage } from '../../../lib/i18n.ts';
 import { APP_NAME } from '../../../lib/page-header.tsx';
-import { getToken, LOGIN_PATHS } from '../../../lib/session.ts';
+import { getToken, LOGIN_PATHS, sessionEnded } from '../../../lib/session.ts';
 import { LoginForm } from '../components/LoginForm.tsx';
 
 /** `/login` (English), `/se/login` (Swedish), `/fn/login` (Finnish): the route sets the language. */
@@ -14,6 +14,7 @@ export function LoginPage({ lng }: { lng: Locale }) {
   const { t } = useTranslation(['auth', 'common']);
   // Only someone already signed in when arriving is sent on; a fresh sign-in navigates itself.
   const [signedInOnArrival] = useState(() => getToken() !== null);
+  const [expired] = useState(sessionEnded);
 
   useEffect(() => {
     void setLanguage(lng);
@@ -58,6 +59,11 @@ export function LoginPage({ lng }: { lng: Locale }) {
                   {t('login.subtitle')}
                 </Text>
               </Stack>
+              {expired && (
+                <Alert color="yellow" variant="light" title={t('login.sessionExpired')} role="status">
+                  {t('login.sessionExpiredText')}
+                </Alert>
+              )}
               <LoginForm />
             </Stack>
           </Paper>

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@wop/shared/api';
 import type { Order, OrderDetail, OrderDocument, OrderOptions, UpdateOrderBody } from '@wop/shared/orders';
-import { api, getPage, openDownload, type QueryParams, toFormData } from '../../../lib/api.ts';
+import { api, getPage, openDownload, type QueryParams, toFormData, uploadWithProgress } from '../../../lib/api.ts';
 
 /** Every order query starts with this key: invalidate it after any change. */
 export const ORDERS_KEY = ['orders'] as const;
@@ -41,6 +41,9 @@ export const projectNumberQueryOptions = () =>
       (await api.get<{ project_number: number }>('/orders/projectnumber', undefined, signal)).payload.project_number,
   });
 
+/** How much of a request body has been sent, 0..1. */
+export type OnProgress = (fraction: number) => void;
+
 export interface CreateOrderInput {
   description: string;
   worktype_id: string;
@@ -50,13 +53,19 @@ export interface CreateOrderInput {
   store_id?: string;
   approval_status?: string;
   documents: File[];
+  onProgress?: OnProgress;
 }
 
 export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateOrderInput) =>
-      api.post<{ id: number; project_number: number }>('/orders', toFormData({ ...input, documents: input.documents })),
+    // With attachments the request reports its progress; without, it is a plain request.
+    mutationFn: ({ onProgress, ...input }: CreateOrderInput) =>
+      onProgress && input.documents.length > 0
+        ? uploadWithProgress<{ id: number; project_number: number }>('/orders', toFormData(input), onProgress)
+        : api.post<{ id: number; project_number: number }>('/orders', toFormData(input)),
+    // The form reports its own failure (toast and field errors).
+    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
   });
 }
@@ -66,6 +75,8 @@ export function useUpdateOrder() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: Partial<Record<keyof UpdateOrderBody, unknown>> }) =>
       api.put<OrderDetail>(`/orders/${id}`, body),
+    // Every caller reports its own failure (toast and field errors).
+    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
   });
 }
@@ -90,8 +101,10 @@ export function useDeleteOrder() {
 export function useUploadDocuments() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, files }: { id: number; files: File[] }) =>
-      api.post<OrderDocument[]>(`/orders/${id}/upload`, toFormData({ documents: files })),
+    mutationFn: ({ id, files, onProgress }: { id: number; files: File[]; onProgress: OnProgress }) =>
+      uploadWithProgress<OrderDocument[]>(`/orders/${id}/upload`, toFormData({ documents: files }), onProgress),
+    // The dialog reports its own failure (with the code, spec 8) and keeps the files for a retry.
+    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
   });
 }

@@ -1,8 +1,20 @@
-import { ActionIcon, Group, Image, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
-import { IconFileText, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Button,
+  FileButton,
+  Group,
+  Image,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { IconCamera, IconFileText, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { MAX_FILES_PER_REQUEST } from '@wop/shared/constants';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Order attachments: docx, png, jpg/jpeg, webp, pdf (the server checks the content too). */
@@ -49,26 +61,56 @@ function Preview({ file, onRemove }: { file: File; onRemove: () => void }) {
   );
 }
 
-/** A drop zone for up to 10 files with previews; each can be removed before sending. */
+const REJECTION_CODES = ['file-too-large', 'file-invalid-type', 'too-many-files'];
+
+/**
+ * A drop zone for up to 10 files with previews; each can be removed before sending. A file that
+ * cannot be attached is named with the reason; on a phone a button opens the camera. `progress`
+ * (0..1) shows how much of the upload has been sent.
+ */
 export function FilePicker({
   files,
   onChange,
   maxMb = 20,
   error,
+  progress = null,
 }: {
   files: File[];
   onChange: (files: File[]) => void;
   maxMb?: number;
   error?: string | null;
+  progress?: number | null;
 }) {
   const { t } = useTranslation('orders');
+  const [rejected, setRejected] = useState<string[]>([]);
+  const reason = (name: string, code: string) =>
+    t(`files.rejected.${REJECTION_CODES.includes(code) ? code : 'other'}`, {
+      name,
+      mb: maxMb,
+      count: MAX_FILES_PER_REQUEST,
+    });
+  const add = (added: File[], refused: FileRejection[] = []) => {
+    const room = Math.max(0, MAX_FILES_PER_REQUEST - files.length);
+    const overflow = added.slice(room).map((file) => reason(file.name, 'too-many-files'));
+    setRejected([...refused.map((r) => reason(r.file.name, r.errors[0]?.code ?? 'other')), ...overflow]);
+    if (room > 0 && added.length > 0) onChange([...files, ...added.slice(0, room)]);
+  };
+  const percent = progress === null ? null : Math.round(progress * 100);
   return (
     <Stack gap="xs">
       <Text size="sm" fw={500}>
         {t('fields.documents')}
       </Text>
+      <FileButton onChange={(photo) => photo && add([photo])} accept="image/*" capture="environment">
+        {(props) => (
+          <Button {...props} variant="light" leftSection={<IconCamera size={18} aria-hidden />} hiddenFrom="sm">
+            {t('files.camera')}
+          </Button>
+        )}
+      </FileButton>
       <Dropzone
-        onDrop={(dropped) => onChange([...files, ...dropped].slice(0, MAX_FILES_PER_REQUEST))}
+        onDrop={(dropped) => add(dropped)}
+        onReject={(refused) => add([], refused)}
         accept={ORDER_FILE_ACCEPT}
         maxSize={maxMb * 1024 * 1024}
         multiple
@@ -92,10 +134,27 @@ export function FilePicker({
           </div>
         </Group>
       </Dropzone>
-      {error && (
-        <Text size="sm" c="red.8" role="alert">
-          {error}
-        </Text>
+      {(rejected.length > 0 || error) && (
+        <Stack gap={2} role="alert">
+          {rejected.map((text) => (
+            <Text key={text} size="sm" c="red.8">
+              {text}
+            </Text>
+          ))}
+          {error && (
+            <Text size="sm" c="red.8">
+              {error}
+            </Text>
+          )}
+        </Stack>
+      )}
+      {percent !== null && (
+        <Stack gap={2}>
+          <Text size="sm" id="upload-progress-label">
+            {t('files.progress', { percent })}
+          </Text>
+          <Progress value={percent} aria-labelledby="upload-progress-label" animated={percent < 100} />
+        </Stack>
       )}
       {files.length > 0 && (
         <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@wop/shared/api';
@@ -69,7 +70,7 @@ function setup(
     'GET /api/orders/projectnumber': envelope({ project_number: 10234 }),
     ...extra,
   });
-  renderWithProviders(
+  const { unmount } = renderWithProviders(
     <CurrentUserContext.Provider value={makeUser(role, userOverrides)}>
       <Routes>
         <Route path="/orders/create" element={<OrderCreatePage />} />
@@ -78,7 +79,7 @@ function setup(
     </CurrentUserContext.Provider>,
     { route: '/orders/create' },
   );
-  return { fetchMock, user: userEvent.setup() };
+  return { fetchMock, unmount, user: userEvent.setup() };
 }
 
 /** A text field or a select, by its label. */
@@ -195,14 +196,29 @@ describe('order form for a store manager', () => {
     );
     await pick(user, 'Store', 'Norrgården Haga');
     await fillCommon(user);
+    const toasts = vi.spyOn(notifications, 'show');
     await user.click(screen.getByRole('button', { name: 'Send order' }));
     expect(await screen.findByText('is too long.')).toBeInTheDocument();
+    // One toast (and one error sound) for one failure: the app's query client reports nothing more.
+    expect(toasts.mock.calls.map(([toast]) => toast.message)).toEqual(['Error - is not one of your stores']);
     expect(screen.getByText('is not one of your stores.')).toBeInTheDocument();
     expect(field('Description')).toHaveValue('Freezer 3 is leaking');
     expect(field('Store')).toHaveValue('Norrgården Haga');
     expect(field('Work type')).toHaveValue('Refrigeration');
     expect(field('Priority')).toHaveValue('Within 2 weeks');
     expect(screen.queryByTestId('location')).toBeNull();
+  });
+
+  it('keeps what was typed as a draft of this user, restored when the form opens again', async () => {
+    const first = setup('store-manager', { chains: [NORR], regions: [], stores: STORES.slice(0, 2) });
+    await fillCommon(first.user);
+    first.unmount();
+    setup('store-manager', { chains: [NORR], regions: [], stores: STORES.slice(0, 2) });
+    expect(await screen.findByText(/^Draft from .* restored$/)).toBeInTheDocument();
+    expect(field('Description')).toHaveValue('Freezer 3 is leaking');
+    await userEvent.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(field('Description')).toHaveValue('');
+    expect(screen.queryByText(/^Draft from/)).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPhoneCall } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useCurrentUser, useRole } from '../../../lib/current-user.ts';
+import { useDateFormat } from '../../../lib/dates.ts';
+import { useDraft } from '../../../lib/drafts.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
 import { fieldLabels, fieldMessage, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { i18n } from '../../../lib/i18n.ts';
@@ -43,7 +45,8 @@ interface Values {
 /**
  * Create an order at /orders/create or {current url}/create (spec 2, 6): the fields follow the
  * role. `chainId` fixes the chain (chain dashboard). After saving, the order opens in its
- * confirmation mode.
+ * confirmation mode. What is typed is kept as a draft (lib/drafts.ts) until the order is sent or the
+ * user cancels; attachments are not part of the draft (a browser cannot keep files).
  */
 export function OrderCreatePage({ chainId }: { chainId?: number } = {}) {
   const { t } = useTranslation('orders');
@@ -56,18 +59,28 @@ export function OrderCreatePage({ chainId }: { chainId?: number } = {}) {
   const create = useCreateOrder();
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const { dateTime } = useDateFormat();
+  const empty: Values = {
+    chain_id: chainId ? String(chainId) : null,
+    region_id: null,
+    store_id: null,
+    approval_status: null,
+    worktype_id: null,
+    priority: null,
+    description: '',
+  };
+  const draft = useDraft<Values>(`order-create${chainId ? `.${chainId}` : ''}`, (v) =>
+    Object.entries(v).every(
+      ([key, value]) => value === null || value === '' || (key === 'chain_id' && value === empty.chain_id),
+    ),
+  );
+  const [restored, setRestored] = useState(draft.restored);
 
   const form = useForm<Values>({
     mode: 'controlled',
-    initialValues: {
-      chain_id: chainId ? String(chainId) : null,
-      region_id: null,
-      store_id: null,
-      approval_status: null,
-      worktype_id: null,
-      priority: null,
-      description: '',
-    },
+    initialValues: { ...empty, ...restored?.values },
+    onValuesChange: (next) => draft.save(next),
     validate: (values) => {
       const missing = Object.entries(missingOrderFields(role, values));
       return {
@@ -101,6 +114,7 @@ export function OrderCreatePage({ chainId }: { chainId?: number } = {}) {
 
   const submit = form.onSubmit(async (v) => {
     setFileError(null);
+    setProgress(files.length > 0 ? 0 : null);
     try {
       const answer = await create.mutateAsync({
         description: v.description,
@@ -111,13 +125,16 @@ export function OrderCreatePage({ chainId }: { chainId?: number } = {}) {
         store_id: v.store_id ?? undefined,
         approval_status: layout.approval_status === 'required' && v.approval_status ? v.approval_status : undefined,
         documents: files,
+        onProgress: files.length > 0 ? setProgress : undefined,
       });
+      draft.discard();
       notifySuccess(answer);
       form.reset();
       setFiles([]);
       const base = pathname.replace(/\/create\/?$/, '');
       navigate(`${base}/${answer.payload.id}`, { state: { created: true } });
     } catch (error) {
+      setProgress(null);
       setServerErrors(form, error, labels);
       const report = notifyError(error);
       // Attachment errors have no input of their own: show them under the drop zone.
@@ -127,10 +144,25 @@ export function OrderCreatePage({ chainId }: { chainId?: number } = {}) {
   });
 
   const asap = values.priority === '10';
+  const discard = () => {
+    draft.discard();
+    setRestored(null);
+    form.setValues(empty);
+  };
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} maw={820}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
+          {restored && (
+            <Alert color="blue" variant="light" title={t('draft.restored', { time: dateTime(restored.saved_at) })}>
+              <Group justify="space-between" gap="xs">
+                <Text size="sm">{t('draft.hint')}</Text>
+                <Button size="compact-sm" variant="default" onClick={discard}>
+                  {t('draft.discard')}
+                </Button>
+              </Group>
+            </Alert>
+          )}
           {layout.project_number && (
             <TextInput
               label={t('fields.project_number')}
@@ -208,9 +240,15 @@ export function OrderCreatePage({ chainId }: { chainId?: number } = {}) {
             maxRows={6}
             {...form.getInputProps('description')}
           />
-          <FilePicker files={files} onChange={setFiles} error={fileError} />
+          <FilePicker files={files} onChange={setFiles} error={fileError} progress={progress} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate(-1)}>
+            <Button
+              variant="default"
+              onClick={() => {
+                draft.discard();
+                navigate(-1);
+              }}
+            >
               {t('common:actions.cancel')}
             </Button>
             <Button type="submit" loading={create.isPending}>

@@ -1,9 +1,11 @@
 import {
   ActionIcon,
   Alert,
+  Box,
   Button,
   Card,
   Group,
+  Paper,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -112,9 +114,17 @@ export function OrderDetailPage({ orderId: fixedId, editing = false }: { orderId
           </Group>
         </Stack>
         <Group gap="xs" wrap="wrap">
-          <MessagesButton orderId={o.id} opened={chatOpen} onClick={toggleChat} />
+          {/* On a phone these three live in the sticky bar at the bottom instead. */}
+          <Box visibleFrom="sm">
+            <MessagesButton orderId={o.id} opened={chatOpen} onClick={toggleChat} />
+          </Box>
           {canEdit && (
-            <Button variant="light" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEdit(true)}>
+            <Button
+              visibleFrom="sm"
+              variant="light"
+              leftSection={<IconEdit size={16} aria-hidden />}
+              onClick={() => setEdit(true)}
+            >
               {t('common:actions.edit')}
             </Button>
           )}
@@ -125,7 +135,12 @@ export function OrderDetailPage({ orderId: fixedId, editing = false }: { orderId
           >
             {t('pdf')}
           </Button>
-          <Button variant="light" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setUpload(true)}>
+          <Button
+            visibleFrom="sm"
+            variant="light"
+            leftSection={<IconUpload size={16} aria-hidden />}
+            onClick={() => setUpload(true)}
+          >
             {t('upload.button')}
           </Button>
           {canDelete && (
@@ -248,6 +263,30 @@ export function OrderDetailPage({ orderId: fixedId, editing = false }: { orderId
         </Title>
         <OrderHistory history={o.history} />
       </Card>
+
+      {/* On a phone the actions used on the job stay at the thumb: chat, photo, status. */}
+      <Paper
+        hiddenFrom="sm"
+        withBorder
+        shadow="md"
+        p="xs"
+        pos="sticky"
+        bottom={0}
+        style={{ zIndex: 5 }}
+        data-testid="order-phone-actions"
+      >
+        <Group gap="xs" grow wrap="nowrap">
+          <MessagesButton orderId={o.id} opened={chatOpen} onClick={toggleChat} />
+          <Button variant="light" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setUpload(true)}>
+            {t('upload.button')}
+          </Button>
+          {canEdit && (
+            <Button leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEdit(true)}>
+              {t('common:actions.edit')}
+            </Button>
+          )}
+        </Group>
+      </Paper>
     </Stack>
   );
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatMessage } from '@wop/shared/chat';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders, signIn } from '../../../../test/utils.tsx';
+import { makeUser, mockApi, renderWithProviders, signIn } from '../../../../test/utils.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
 import { MessagesButton } from './MessagesButton.tsx';
 
@@ -51,6 +51,7 @@ describe('ChatPanel', () => {
         <MessagesButton orderId={7} opened onClick={() => undefined} />
         <ChatPanel orderId={7} />
       </>,
+      { user: makeUser('store-manager') },
     );
     const log = await screen.findByRole('log', { name: 'Messages' });
     const items = await within(log).findAllByTestId('chat-message');
@@ -83,7 +84,7 @@ describe('ChatPanel', () => {
         return { status: 201, body: { message: 'Message sent.', payload: msg(9, 'x', true, 0) } };
       },
     });
-    renderWithProviders(<ChatPanel orderId={7} />);
+    renderWithProviders(<ChatPanel orderId={7} />, { user: makeUser('store-manager') });
     expect(await screen.findByText(/No messages yet/)).toBeInTheDocument();
     const input = screen.getByRole('textbox', { name: 'Message' });
     fireEvent.keyDown(input, { key: 'Enter' });
@@ -110,7 +111,7 @@ describe('ChatPanel', () => {
         },
       },
     });
-    renderWithProviders(<ChatPanel orderId={7} />);
+    renderWithProviders(<ChatPanel orderId={7} />, { user: makeUser('store-manager') });
     const input = await screen.findByRole('textbox', { name: 'Message' });
     const user = userEvent.setup();
     await user.type(input, 'Too long{Enter}');

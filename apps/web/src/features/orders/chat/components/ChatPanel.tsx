@@ -7,6 +7,7 @@ import { CHAT_MAX_LENGTH, CHAT_PAGE_SIZE } from '@wop/shared/constants';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../../lib/dates.ts';
+import { useDraft } from '../../../../lib/drafts.ts';
 import { schemaResolver, setServerErrors } from '../../../../lib/forms.ts';
 import { i18n } from '../../../../lib/i18n.ts';
 import { usePollInterval } from '../../../../lib/live-status.ts';
@@ -176,7 +177,7 @@ function MessageBubble({ message, unread }: { message: ChatMessage; unread: bool
           {format.relative(message.created_at)}
         </Text>
         {unread && (
-          <Badge size="xs" color="orange" variant="filled">
+          <Badge size="xs" color="red.9" variant="filled">
             {t('new')}
           </Badge>
         )}
@@ -207,16 +208,20 @@ function useNow(everyMs: number) {
 function Composer({ orderId, onSent }: { orderId: number; onSent: () => void }) {
   const { t } = useTranslation('chat');
   const send = useSendMessage(orderId);
+  // What is typed stays as a draft until sent, across reloads and an expired session.
+  const draft = useDraft<{ body: string }>(`chat.${orderId}`, (v) => v.body.trim() === '');
   const form = useForm({
     mode: 'controlled',
-    initialValues: { body: '' },
+    initialValues: { body: draft.restored?.values.body ?? '' },
+    onValuesChange: (next) => draft.save(next),
     validate: schemaResolver(chatMessageBody, { body: 'chat:message' }),
   });
 
   const submit = form.onSubmit(async (values) => {
     try {
       await send.mutateAsync({ body: values.body.trim() });
-      form.reset();
+      draft.discard();
+      form.setValues({ body: '' });
       onSent();
     } catch (error) {
       // The toast comes from the mutation; the field keeps the text and shows the message too.

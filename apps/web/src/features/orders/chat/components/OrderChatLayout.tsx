@@ -36,6 +36,13 @@ export function OrderChatLayout({
   children: ReactNode;
 }) {
   const wide = useWideScreen();
+  // Below the detail on a phone the opened chat would be out of sight: bring it into view, ready to type.
+  useEffect(() => {
+    if (!opened || wide) return;
+    const panel = document.getElementById('order-chat-panel');
+    panel?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    panel?.querySelector('textarea')?.focus({ preventScroll: true });
+  }, [opened, wide]);
   if (!opened) return <>{children}</>;
   if (!wide) {
     return (

@@ -1,0 +1,3 @@
+import type { AuthzRow } from '../../test/authz.ts';
+
+export const authz: AuthzRow[] = [{ route: 'GET /api/config', roles: 'public' }];

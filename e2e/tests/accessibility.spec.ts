@@ -1,0 +1,72 @@
+// Issue 14 "Done when": axe finds no serious or critical violation on any page of any role, with the
+// dialogs open too (WCAG 2.2 A and AA rules).
+
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { ACCOUNTS, EVERYONE } from '../support/accounts.ts';
+import { sessionFile } from '../support/auth.ts';
+import { t } from '../support/i18n.ts';
+import { plainRoutes, registeredRoutes } from '../support/routes.ts';
+
+const en = (key: string) => t('en', key);
+
+/** The serious and critical violations on the page as it is now, one line each (rule, node). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')} ${node.failureSummary ?? ''}`),
+    );
+}
+
+/** Waits until the page has loaded what it shows (no skeleton or loader left). */
+async function settled(page: Page) {
+  await expect(page.locator('main')).toBeVisible();
+  await expect(page.locator('[aria-busy="true"], .mantine-Skeleton-root')).toHaveCount(0, { timeout: 15_000 });
+}
+
+for (const who of EVERYONE) {
+  const { role } = ACCOUNTS[who];
+  test.describe(`${role}`, () => {
+    test.use({ storageState: sessionFile(who) });
+    // axe reads the whole page: give it time on a busy machine.
+    test.describe.configure({ timeout: 120_000 });
+
+    const built = registeredRoutes();
+    for (const { route, path } of plainRoutes(role)) {
+      if (!built.has(route)) continue;
+      test(`${path} passes axe without a serious or critical violation`, async ({ page }) => {
+        await page.goto(path);
+        await settled(page);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+
+    test('an order, its upload dialog and the edit dialog pass axe too', async ({ page }) => {
+      const found: string[] = [];
+      await page.goto('/orders');
+      await settled(page);
+      const editButtons = page.getByRole('button', { name: new RegExp(`^${en('common:actions.edit')} \\d+$`) });
+      if ((await editButtons.count()) > 0) {
+        await editButtons.first().click();
+        await expect(page.getByRole('dialog').getByRole('button', { name: en('common:actions.save') })).toBeVisible();
+        found.push(...(await seriousViolations(page)).map((line) => `edit dialog: ${line}`));
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+      }
+      await page.locator('a[href^="/orders/"]').filter({ hasText: /^\d+$/ }).first().click();
+      await settled(page);
+      found.push(...(await seriousViolations(page)).map((line) => `order detail: ${line}`));
+      await page
+        .getByRole('button', { name: en('orders:upload.button') })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      found.push(...(await seriousViolations(page)).map((line) => `upload dialog: ${line}`));
+      expect(found).toEqual([]);
+    });
+  });
+}
