@@ -18,12 +18,14 @@ import {
 import type { Config } from './config.ts';
 import { type Database, openDatabase, runMigrations } from './db/client.ts';
 import { seedDemo, seedReference } from './db/seed.ts';
+import { redactUrl, serializeError } from './lib/log.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import { registerModules } from './modules/index.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import i18nPlugin from './plugins/i18n.ts';
+import securityPlugin from './plugins/security.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,9 +39,6 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-
-/** Never log a token that came in a URL. */
-const redactUrl = (url: string) => url.replace(/([?&](?:access_token|token)=)[^&]*/gi, '$1[REDACTED]');
 
 export interface BuildOptions {
   /** An already opened database (tests share nothing else); otherwise opened from the config. */
@@ -79,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_password'],
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+              err: serializeError,
             },
           },
     genReqId: (req) => {
@@ -86,7 +86,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    // Trust the socket and the next N-1 entries of X-Forwarded-For from the right: the client is the
+    // address N hops from the right (the leftmost entries are whatever the client wrote).
+    trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -101,9 +103,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
   });
 
+  await app.register(securityPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Work-order portal API', version: '1.0.0' },
