@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@wop/shared/api';
 import { isLocale, PASSWORD_MIN } from '@wop/shared/constants';
-import { assignableRoles, type EntityType, isRoleSlug, ROLE_ENTITY } from '@wop/shared/roles';
+import { type EntityType, isRoleSlug, mayManageRole, ROLE_ENTITY } from '@wop/shared/roles';
 import { v, validationText } from '@wop/shared/validation';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
@@ -159,9 +159,8 @@ function UserForm({
     enabled: chainId !== null && entity === 'store',
   });
 
-  const allowed = me.role === 'super-admin' || me.role === 'admin' ? null : (assignableRoles(me.role) as string[]);
   const roleOptions = (roles.data?.data ?? [])
-    .filter((role) => !allowed || allowed.includes(role.slug) || role.slug === user?.role)
+    .filter((role) => mayManageRole(me.role, role.slug) || role.slug === user?.role)
     .map((role) => ({ value: role.slug, label: t(`roleNames.${role.slug}`, { defaultValue: role.title }) }));
   const chainOptions = chainList.map((c) => ({ value: String(c.id), label: c.chain_name }));
   const regionOptions = (regions.data?.data ?? []).map((r) => ({ value: String(r.id), label: r.region_name }));
