@@ -9,6 +9,7 @@ import { t } from '../support/i18n.ts';
 const en = (key: string) => t('en', key);
 
 test('the web app runs end to end under the Content-Security-Policy with no violation', async ({ page }) => {
+  test.setTimeout(120_000);
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/content security policy|refused to (load|execute|apply|evaluate)/i.test(message.text())) {
@@ -30,7 +31,7 @@ test('the web app runs end to end under the Content-Security-Policy with no viol
   await signInThroughUi(page, 'admin');
   await expect(page).toHaveURL(/\/orders$/);
   const firstOrder = page.getByRole('link', { name: /^\d+$/ }).first();
-  await expect(firstOrder).toBeVisible();
+  await expect(firstOrder).toBeVisible({ timeout: 30_000 });
   await firstOrder.click();
   await page.waitForURL(/\/orders\/\d+$/);
   await page.getByRole('button', { name: en('common:actions.edit'), exact: true }).click();

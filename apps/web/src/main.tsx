@@ -5,7 +5,12 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { z } from 'zod';
 import { App } from './app/App.tsx';
+
+// Zod's compiled fast path probes `new Function`, which the Content-Security-Policy (no eval) refuses
+// and the browser reports as a violation: validate without it.
+z.config({ jitless: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');
