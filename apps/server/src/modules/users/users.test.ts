@@ -113,7 +113,7 @@ describe('POST /api/users', () => {
     });
   });
 
-  it('wants a password of at least 6 characters and a valid e-mail', async () => {
+  it('wants a password of at least 8 characters and a valid e-mail', async () => {
     const res = await call(app, 'POST', '/api/users', {
       as: 'admin',
       payload: user({ password: '12345', email: 'x' }),
