@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import { applyMigrations, type Database, openDatabase, withStartupLock } from './db/client.ts';
 import { seedDemo, seedReference } from './db/seed.ts';
 import { serveBackups } from './lib/backup.ts';
+import { redactUrl, serializeError } from './lib/log.ts';
 import { type Storage, storageFromConfig } from './lib/storage.ts';
 import { uploadsPlugin } from './lib/uploads.ts';
 import { registerModules } from './modules/index.ts';
@@ -25,6 +26,7 @@ import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import i18nPlugin from './plugins/i18n.ts';
 import metricsPlugin from './plugins/metrics.ts';
+import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -45,9 +47,6 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-
-/** Never log a token that came in a URL. */
-const redactUrl = (url: string) => url.replace(/([?&](?:access_token|token)=)[^&]*/gi, '$1[REDACTED]');
 
 export interface BuildOptions {
   /** An already opened database (tests share nothing else); otherwise opened from the config. */
@@ -90,6 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_password'],
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+              err: serializeError,
             },
           },
     genReqId: (req) => {
@@ -97,7 +97,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    // Trust the socket and the next N-1 entries of X-Forwarded-For from the right: the client is the
+    // address N hops from the right (the leftmost entries are whatever the client wrote).
+    trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     routerOptions: { ignoreTrailingSlash: true },
     // While draining, requests on open connections are still answered (with Connection: close),
     // and readiness says 503 in the contract's shape.
@@ -122,11 +124,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
   });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
   await app.register(webPlugin, { webDist }); // before the routes: its compression hook reaches every answer
+  await app.register(securityPlugin);
 
   await app.register(swagger, {
     openapi: {

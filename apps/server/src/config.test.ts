@@ -29,6 +29,21 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '', SEED_DEMO: 'false' })).toMatchObject({ PORT: 3000, SEED_DEMO: false });
   });
 
+  it('seeds no demo accounts into a PostgreSQL database unless told to', () => {
+    const url = 'postgres://db.example/app';
+    expect(loadConfig({ DATABASE_URL: url }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(loadConfig({}).SEED_DEMO).toBe(true);
+  });
+
+  it('reads TRUST_PROXY as a number of proxies, true being one', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1' })).toThrow(/TRUST_PROXY: must be true, false or a number/);
+  });
+
   it('wants a bucket for S3 storage, both AWS keys or neither, and a long enough metrics token', () => {
     expect(loadConfig({}).FILE_STORAGE).toBe('local');
     const bad = () =>

@@ -40,12 +40,21 @@ const configSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(12),
-  SEED_DEMO: bool.default(true),
+  /** Unset: seed demo data into the embedded database, but never into a DATABASE_URL (see loadConfig). */
+  SEED_DEMO: bool.optional(),
   MAX_UPLOAD_MB: z.coerce.number({ error: 'must be a number' }).positive().max(1024).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login rate limits). */
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Reverse proxies in front of the app. `N` takes the client address N hops from the right of
+   * X-Forwarded-For (the entries the proxies appended; the leftmost is whatever the client wrote);
+   * `true` means one proxy, `false` or `0` none (the socket address).
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|yes|no|\d{1,2})$/, 'must be true, false or a number of proxies')
+    .transform((v) => (v === 'true' || v === 'yes' ? 1 : v === 'false' || v === 'no' ? 0 : Number(v)))
+    .default(0),
   /** E-mail notifications: `smtp://user:pass@host:port` (`smtps://` for TLS). Unset: no e-mail is sent. */
   SMTP_URL: z
     .string()
@@ -70,7 +79,10 @@ const configSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'SEED_DEMO'> & {
+  DATA_DIR: string;
+  SEED_DEMO: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -97,5 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  // Demo accounts share a published password: a production PostgreSQL gets them only when asked.
+  const seedDemo = parsed.data.SEED_DEMO ?? parsed.data.DATABASE_URL === undefined;
+  return { ...parsed.data, SEED_DEMO: seedDemo, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
 }

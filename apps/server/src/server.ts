@@ -50,9 +50,15 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
-    { database: app.database.embedded ? `embedded (${config.DATA_DIR})` : 'PostgreSQL' },
+    {
+      database: app.database.embedded ? `embedded (${config.DATA_DIR})` : 'PostgreSQL',
+      demoData: config.SEED_DEMO,
+    },
     'work-order portal ready',
   );
+  if (!config.SEED_DEMO && process.env.SEED_DEMO === undefined) {
+    app.log.info('SEED_DEMO is false because DATABASE_URL is set: no demo accounts (SEED_DEMO=true to seed them)');
+  }
 }
 
 main().catch((error: unknown) => {

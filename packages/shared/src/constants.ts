@@ -33,7 +33,9 @@ export const CHAT_MAX_LENGTH = 5000;
 export const WIDE_SCREEN_PX = 992;
 export const TOAST_MS = 4000;
 
-export const PASSWORD_MIN = 6;
+/** New passwords (ASVS 2.1.1, 2.1.2): at least 8 and at most 128 characters. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
 export const REGION_PHONE_LENGTH = 10;
 export const STORE_PHONE_MIN_DIGITS = 9;
 export const REGION_EMAIL_MIN_LENGTH = 6;

@@ -104,6 +104,16 @@ export function assignableRoles(role: string | null | undefined): RoleSlug[] {
   return [];
 }
 
+/**
+ * May a user of role `actor` give `role` to someone, or change, reset or delete a user holding it?
+ * Only a super-admin touches super-admins; admins everything else (custom roles too).
+ */
+export function mayManageRole(actor: string | null | undefined, role: string): boolean {
+  if (actor === 'super-admin') return true;
+  if (actor === 'admin') return role !== 'super-admin';
+  return (assignableRoles(actor) as string[]).includes(role);
+}
+
 export type MenuItem =
   | 'chains'
   | 'users'

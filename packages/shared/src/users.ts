@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { PASSWORD_MIN } from './constants.ts';
+import { isEmailAsPassword } from './auth.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 import { blankToUndefined, idValue, requiredEmail, requiredText } from './org-fields.ts';
+import { v } from './validation.ts';
 
 /** entity_id: one id or a list of ids (multi-valued roles); empty means none. */
 export const entityIds = z
@@ -24,16 +26,24 @@ const userFields = {
 /**
  * User form (spec 5, api-contract): the role is a slug; entity_type and entity_id follow
  * the role (admin-type roles carry none; the server drops them). Password required on
- * create, optional on update (sent only when filled), at least 6 characters.
+ * create, optional on update (sent only when filled), 8 to 128 characters.
  */
-export const createUserBody = z.object({
-  ...userFields,
-  password: z.string().min(1).min(PASSWORD_MIN).max(1000),
-});
-export const updateUserBody = z.object({
-  ...userFields,
-  password: z.preprocess(blankToUndefined, z.string().min(PASSWORD_MIN).max(1000).optional()),
-});
+const passwordNotEmail = {
+  message: v('not_email'),
+  path: ['password'],
+};
+export const createUserBody = z
+  .object({
+    ...userFields,
+    password: z.string().min(1).min(PASSWORD_MIN).max(PASSWORD_MAX),
+  })
+  .refine((body) => !isEmailAsPassword(body.password, body.email), passwordNotEmail);
+export const updateUserBody = z
+  .object({
+    ...userFields,
+    password: z.preprocess(blankToUndefined, z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).optional()),
+  })
+  .refine((body) => body.password === undefined || !isEmailAsPassword(body.password, body.email), passwordNotEmail);
 export type CreateUserBody = z.output<typeof createUserBody>;
 export type UpdateUserBody = z.output<typeof updateUserBody>;
 export type UserInput = z.input<typeof updateUserBody>;

@@ -4,7 +4,8 @@
 // The password comes from ADMIN_PASSWORD, or is asked on the terminal without echo.
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { PASSWORD_MIN } from '@wop/shared/constants';
+import { isEmailAsPassword } from '@wop/shared/auth';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@wop/shared/constants';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -23,14 +24,16 @@ export interface AdminInput {
   password: string;
 }
 
-const inputSchema = z.object({
-  email: z.email('--email must be an e-mail address').transform((email) => email.toLowerCase()),
-  name: z.string().trim().min(1, '--name is required').max(255, '--name is at most 255 characters'),
-  password: z
-    .string()
-    .min(PASSWORD_MIN, `the password must be at least ${PASSWORD_MIN} characters`)
-    .max(1000, 'the password is at most 1000 characters'),
-});
+const inputSchema = z
+  .object({
+    email: z.email('--email must be an e-mail address').transform((email) => email.toLowerCase()),
+    name: z.string().trim().min(1, '--name is required').max(255, '--name is at most 255 characters'),
+    password: z
+      .string()
+      .min(PASSWORD_MIN, `the password must be at least ${PASSWORD_MIN} characters`)
+      .max(PASSWORD_MAX, `the password is at most ${PASSWORD_MAX} characters`),
+  })
+  .refine((input) => !isEmailAsPassword(input.password, input.email), 'the password may not be the e-mail address');
 
 /** Creates the super-admin; refuses an e-mail that is already taken. Answers the new user's id. */
 export async function createAdmin(db: Db, input: AdminInput): Promise<{ id: number; email: string }> {

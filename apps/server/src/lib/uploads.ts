@@ -10,6 +10,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MAX_FILES_PER_REQUEST } from '@wop/shared/constants';
 import { v } from '@wop/shared/validation';
+import { create as createContentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fileTypeFromBuffer } from 'file-type';
@@ -197,11 +198,19 @@ export async function checkUploads(
   return checked;
 }
 
-/** A file name fit to store and show: no folders, no control characters, at most 255 characters. */
+/**
+ * Characters that change how a name reads without being seen: C0/C1 controls, the bidirectional
+ * overrides, embeddings, isolates and marks (`invoice\u202Efdp.exe` shows as `invoiceexe.pdf`), and
+ * zero-width characters.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+/** A file name fit to store and show: no folders, no invisible or reserved characters, at most 255 characters. */
 export function cleanFileName(name: string, fallbackExt: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? '')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '')
+  const base = (name.normalize('NFC').split(/[\\/]/).pop() ?? '')
+    .replace(INVISIBLE, '')
+    .replace(/["<>|*?:]/g, '')
     .trim();
   const safe = base && base !== '.' && base !== '..' ? base : `file.${fallbackExt}`;
   if (safe.length <= 255) return safe;
@@ -247,15 +256,15 @@ export async function removeFiles(storage: Storage, keys: string[]): Promise<voi
 }
 
 /**
- * `Content-Disposition` with an ASCII fallback name and the exact name in RFC 5987 form, so no
- * header injection and no name a browser would run.
+ * `Content-Disposition` for a stored name (names stored before invisible characters were removed
+ * are cleaned here too): an ASCII fallback and the exact name in RFC 8187 form.
  */
 export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
-  const ascii =
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^\w.\- ]/g, '_') || 'download';
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  const clean = cleanFileName(name, path.extname(name).slice(1) || 'bin');
+  // `för` falls back to `for` rather than `f?r` for a client that reads only `filename`.
+  const fallback = clean
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_');
+  return createContentDisposition(clean, { type: kind, fallback });
 }

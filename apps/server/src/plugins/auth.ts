@@ -8,6 +8,8 @@ import { hashToken } from '../lib/tokens.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser;
+    /** The id of the session token the request came with (null for a download token). */
+    sessionId: number | null;
   }
   interface FastifyInstance {
     /** Signs the request in from its bearer token (or, on download routes, its download token). */
@@ -24,6 +26,7 @@ declare module 'fastify' {
 }
 
 interface TokenRow {
+  token_id: number;
   id: number;
   name: string;
   email: string;
@@ -35,7 +38,7 @@ interface TokenRow {
 }
 
 const TOKEN_QUERY = `
-  select u.id, u.name, u.email, r.slug as role, t.kind,
+  select t.id as token_id, u.id, u.name, u.email, r.slug as role, t.kind,
     array(select chain_id from user_chains where user_id = u.id order by chain_id) as chain_ids,
     array(select region_id from user_regions where user_id = u.id order by region_id) as region_ids,
     array(select store_id from user_stores where user_id = u.id order by store_id) as store_ids
@@ -60,6 +63,7 @@ function queryToken(request: FastifyRequest): string | undefined {
 export default fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('user', null as unknown as AuthUser);
+    app.decorateRequest('sessionId', null);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (request.user) return;
@@ -87,6 +91,7 @@ export default fp(
         if (!used.rowCount) throw new UnauthenticatedError();
       }
       if (!isRoleSlug(row.role)) throw new ForbiddenError();
+      request.sessionId = kind === 'session' ? row.token_id : null;
       request.user = {
         id: row.id,
         name: row.name,

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { AppError, ValidationError } from '../lib/errors.ts';
+import { AppError, TooManyRequestsError, ValidationError } from '../lib/errors.ts';
 
 function sendValidation(request: FastifyRequest, reply: FastifyReply, fields: Record<string, string[]>) {
   const errors = Object.fromEntries(
@@ -20,6 +20,7 @@ export default fp(
     app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
       if (error instanceof ValidationError) return sendValidation(request, reply, error.fields);
       if (error instanceof AppError) {
+        if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.params?.seconds ?? 60));
         return reply.status(error.status).send({ message: request.t(error.message, error.params) });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -99,8 +100,28 @@ export const accessTokens = pgTable(
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     /** `session` tokens go in headers; `download` tokens only in download URLs (60 s). */
     kind: varchar('kind', { length: 16 }).notNull().default('session'),
+    /** A download token's session: logging out or a password change ends it with its session. */
+    sessionId: integer('session_id').references((): AnyPgColumn => accessTokens.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('access_tokens_hash_unique').on(t.tokenHash), index('access_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('access_tokens_hash_unique').on(t.tokenHash),
+    index('access_tokens_user_idx').on(t.userId),
+    index('access_tokens_session_idx').on(t.sessionId),
+  ],
+);
+
+/**
+ * Failed sign-in attempts per window, shared by every instance. `key` is the SHA-256 of either the
+ * client address or the address with the e-mail; a window starts with its first failure.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    key: varchar('key', { length: 64 }).primaryKey(),
+    count: integer('count').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('login_attempts_window_idx').on(t.windowStart)],
 );

@@ -3,11 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerCatalogue } from '../../i18n/index.ts';
+import { UnauthenticatedError } from '../../lib/errors.ts';
 import { envelope, userSchema } from '../../lib/http.ts';
 import { authMessages } from './auth.messages.ts';
 import { createAuthService } from './auth.service.ts';
 
 registerCatalogue(authMessages);
+
+const messageSchema = z.object({ message: z.string() });
+const validationSchema = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) });
 
 const bearerToken = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
 
@@ -21,8 +25,14 @@ export default async function authRoutes(instance: FastifyInstance) {
       schema: {
         tags: ['auth'],
         security: [],
+        description:
+          'Signs in. Five failed attempts for one e-mail from one address within 15 minutes, or 100 from ' +
+          'one address, answer 429 with Retry-After (seconds) until the window passes.',
         body: loginBody,
         response: {
+          401: messageSchema,
+          422: validationSchema,
+          429: messageSchema,
           200: envelope(
             z.object({
               access_token: z.string(),
@@ -57,7 +67,11 @@ export default async function authRoutes(instance: FastifyInstance) {
       },
       onRequest: app.authenticate,
     },
-    async (request) => ({ message: null, payload: await auth.downloadToken(request.user.id) }),
+    async (request) => {
+      // Only a session may ask: a download token cannot mint another.
+      if (request.sessionId === null) throw new UnauthenticatedError();
+      return { message: null, payload: await auth.downloadToken(request.user.id, request.sessionId) };
+    },
   );
 
   app.get(
@@ -71,9 +85,11 @@ export default async function authRoutes(instance: FastifyInstance) {
     {
       schema: {
         tags: ['auth'],
-        description: 'Updates name and phone_no, or with new_password and confirm_password the password.',
+        description:
+          'Updates name and phone_no, or with current_password, new_password (8 to 128 characters, not the ' +
+          'e-mail address) and confirm_password the password; that ends the other sessions.',
         body: z.union([passwordBody, profileBody]),
-        response: { 200: envelope(userSchema) },
+        response: { 200: envelope(userSchema), 422: validationSchema },
       },
       onRequest: app.authenticate,
       // The union above only documents the two shapes; each is validated on its own below so
@@ -82,8 +98,8 @@ export default async function authRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
-      if ('new_password' in body || 'confirm_password' in body) {
-        await auth.changePassword(request.user.id, passwordBody.parse(body), bearerToken(request));
+      if ('new_password' in body || 'confirm_password' in body || 'current_password' in body) {
+        await auth.changePassword(request.user.id, passwordBody.parse(body), request.sessionId);
         return {
           message: request.t('auth.password_changed'),
           payload: await auth.profile(request.user.id, request.locale),

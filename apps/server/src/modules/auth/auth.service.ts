@@ -1,39 +1,33 @@
-import type { PasswordBody, ProfileBody } from '@wop/shared/auth';
+import { isEmailAsPassword, type PasswordBody, type ProfileBody } from '@wop/shared/auth';
 import type { Locale } from '@wop/shared/constants';
 import { isRoleSlug } from '@wop/shared/roles';
+import { v } from '@wop/shared/validation';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accessTokens, roles, users } from '../../db/schema/index.ts';
-import { AppError, ForbiddenError, TooManyRequestsError } from '../../lib/errors.ts';
+import { AppError, ForbiddenError, TooManyRequestsError, ValidationError } from '../../lib/errors.ts';
 import { hashPassword, timingDummyHash, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { rememberLocale } from '../notifications/notifications.service.ts';
 import { loadUserViews } from '../users/user-view.ts';
-import { AttemptLimiter } from './rate-limit.ts';
+import { createLoginThrottle } from './login-throttle.ts';
 
-const WINDOW_MS = 15 * 60_000;
-export const MAX_ATTEMPTS_PER_ACCOUNT = 10;
-export const MAX_ATTEMPTS_PER_ADDRESS = 50;
 export const DOWNLOAD_TOKEN_SECONDS = 60;
 
 export function createAuthService(db: Db, ttlHours: number) {
-  const perAccount = new AttemptLimiter(MAX_ATTEMPTS_PER_ACCOUNT, WINDOW_MS);
-  const perAddress = new AttemptLimiter(MAX_ATTEMPTS_PER_ADDRESS, WINDOW_MS);
+  const throttle = createLoginThrottle(db);
 
-  async function issueToken(userId: number, kind: 'session' | 'download', seconds: number) {
+  async function issueToken(userId: number, kind: 'session' | 'download', seconds: number, sessionId?: number) {
     const token = newToken();
     const expiresAt = new Date(Date.now() + seconds * 1000);
-    await db.insert(accessTokens).values({ userId, tokenHash: hashToken(token), kind, expiresAt });
+    await db.insert(accessTokens).values({ userId, tokenHash: hashToken(token), kind, expiresAt, sessionId });
     return { token, expiresAt };
   }
 
   return {
     async login(email: string, password: string, address: string, locale: Locale) {
-      const accountKey = `account:${email.trim().toLowerCase()}`;
-      const addressKey = `address:${address}`;
-      const wait = Math.max(perAccount.retryAfter(accountKey), perAddress.retryAfter(addressKey));
+      const wait = await throttle.attempt(email, address);
       if (wait > 0) throw new TooManyRequestsError('errors.too_many_attempts', { seconds: wait });
-      perAddress.hit(addressKey);
 
       const [found] = await db
         .select({ id: users.id, passwordHash: users.passwordHash, role: roles.slug })
@@ -42,12 +36,9 @@ export function createAuthService(db: Db, ttlHours: number) {
         .where(eq(users.email, email.trim().toLowerCase()));
       // An unknown e-mail costs the same hash verification as a wrong password: both answer alike.
       const ok = await verifyPassword(found?.passwordHash ?? (await timingDummyHash()), password);
-      if (!found || !ok) {
-        perAccount.hit(accountKey);
-        throw new AppError(401, 'auth.invalid_login');
-      }
+      if (!found || !ok) throw new AppError(401, 'auth.invalid_login');
+      await throttle.succeeded(email, address);
       if (!isRoleSlug(found.role)) throw new ForbiddenError();
-      perAccount.reset(accountKey);
       // Expired tokens of this user are of no use to anyone: clear them as we go.
       await db
         .delete(accessTokens)
@@ -72,23 +63,37 @@ export function createAuthService(db: Db, ttlHours: number) {
       return this.profile(userId, locale);
     },
 
-    /** A new password ends every other session of the user; the current one stays signed in. */
-    async changePassword(userId: number, body: PasswordBody, currentToken: string | undefined) {
+    /**
+     * A new password needs the current one and may not be the e-mail address. It ends every other
+     * session of the user and every download token; the current session stays signed in.
+     */
+    async changePassword(userId: number, body: PasswordBody, currentSessionId: number | null) {
+      const [found] = await db
+        .select({ email: users.email, passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!found || !(await verifyPassword(found.passwordHash, body.current_password))) {
+        throw ValidationError.field('current_password', 'auth.wrong_current_password');
+      }
+      if (isEmailAsPassword(body.new_password, found.email)) {
+        throw ValidationError.field('new_password', v('not_email'));
+      }
       const passwordHash = await hashPassword(body.new_password);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
         await tx
           .delete(accessTokens)
           .where(
-            currentToken
-              ? and(eq(accessTokens.userId, userId), ne(accessTokens.tokenHash, hashToken(currentToken)))
-              : eq(accessTokens.userId, userId),
+            currentSessionId === null
+              ? eq(accessTokens.userId, userId)
+              : and(eq(accessTokens.userId, userId), ne(accessTokens.id, currentSessionId)),
           );
       });
     },
 
-    async downloadToken(userId: number) {
-      const { token, expiresAt } = await issueToken(userId, 'download', DOWNLOAD_TOKEN_SECONDS);
+    /** A download token belongs to the session that asked for it and ends with it. */
+    async downloadToken(userId: number, sessionId: number) {
+      const { token, expiresAt } = await issueToken(userId, 'download', DOWNLOAD_TOKEN_SECONDS, sessionId);
       return { token, expires_at: expiresAt.toISOString() };
     },
   };

@@ -189,6 +189,23 @@ describe('seeing the library', () => {
   });
 });
 
+describe('file names', () => {
+  it('lose control, bidirectional-override and zero-width characters, in the list and the download', async () => {
+    // Shown as written, `Faktura\u202Efdp.exe` would read `Fakturaexe.pdf`.
+    const name = 'Fak\u200btura\u202e\u2066fdp\u2069\u202c\u0007.pdf';
+    const res = await postCategory(form(CHAIN_1, 'Invoices'), [{ name, data: simplePdf('Invoice') }]);
+    expect(res.statusCode, res.body).toBe(201);
+    const [upload] = res.json().payload.uploads;
+    expect(upload.name).toBe('Fakturafdp.pdf');
+    const token = await downloadToken('superAdmin');
+    const download = await app.inject({
+      method: 'GET',
+      url: `/api/admin/files/${upload.id}/download?access_token=${token}`,
+    });
+    expect(download.headers['content-disposition']).toBe('attachment; filename=Fakturafdp.pdf');
+  });
+});
+
 describe('downloading a file', () => {
   async function fileOfChain(chainId: number, ext: string) {
     const rows = await app.db

@@ -254,7 +254,7 @@ describe('bulk user update', () => {
         '6': ['store_name: "Norrgården Atlantis" does not exist'],
         '7': ['email: must be a valid email address'],
         '8': ['email: appears more than once in the file'],
-        '9': ['password: must be at least 6 characters'],
+        '9': ['password: must be at least 8 characters'],
       },
     });
     expect(await userCount()).toBe(before);

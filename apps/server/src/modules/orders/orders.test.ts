@@ -639,9 +639,7 @@ describe('attachments and the PDF', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="Kylrumbild 1.png"; filename*=UTF-8''Kylrumbild%201.png`,
-    );
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Kylrumbild 1.png"');
     expect(res.rawPayload.equals(files.png())).toBe(true);
     expect((await call(app, 'GET', `/api/orders/${orderId}/documents/999999`, { as: 'store' })).statusCode).toBe(404);
     // A document of another order is not reachable through this one.
@@ -674,7 +672,7 @@ describe('attachments and the PDF', () => {
     const res = await call(app, 'GET', `/api/orders/generatePdf/${orderId}`, { as: 'store', lang: 'sv' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(/^inline; filename="order-\d+\.pdf"/);
+    expect(res.headers['content-disposition']).toMatch(/^inline; filename=order-\d+\.pdf$/);
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);

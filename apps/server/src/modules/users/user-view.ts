@@ -1,9 +1,11 @@
 import type { User } from '@wop/shared/api';
 import type { Locale } from '@wop/shared/constants';
 import { isRoleSlug, ROLE_ENTITY } from '@wop/shared/roles';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { translate } from '../../i18n/index.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { chainsInScope, regionsInScope, storesInScope } from '../../lib/scope-sql.ts';
 
 interface Row extends Record<string, unknown> {
   id: number;
@@ -17,19 +19,27 @@ interface Row extends Record<string, unknown> {
   stores: { id: number; store_name: string; chain_id: number; region_id: number | null; chain_name: string }[];
 }
 
-/** The contract's `user` shape for a list of user ids, in their order. */
-export async function loadUserViews(db: DbOrTx, ids: number[], locale: Locale): Promise<User[]> {
+/**
+ * The contract's `user` shape for a list of user ids, in their order. With a viewer's scope, the
+ * bound chains, regions and stores are only those the viewer may see (a user bound across chains
+ * shows a chain-admin only its own chain's part).
+ */
+export async function loadUserViews(db: DbOrTx, ids: number[], locale: Locale, viewer?: Scope): Promise<User[]> {
   if (ids.length === 0) return [];
+  const visible = (filter: SQL | undefined) => (viewer && filter ? sql`and ${filter}` : sql``);
   const { rows } = await db.execute<Row>(sql`
     select u.id, u.name, u.email, u.phone_no, r.slug as role, r.title as role_title,
-      coalesce((select json_agg(json_build_object('id', c.id, 'chain_name', c.chain_name) order by c.id)
-        from user_chains uc join chains c on c.id = uc.chain_id where uc.user_id = u.id), '[]') as chains,
-      coalesce((select json_agg(json_build_object('id', g.id, 'region_name', g.region_name, 'chain_id', g.chain_id) order by g.id)
-        from user_regions ur join regions g on g.id = ur.region_id where ur.user_id = u.id), '[]') as regions,
-      coalesce((select json_agg(json_build_object('id', s.id, 'store_name', s.store_name, 'chain_id', s.chain_id,
-          'region_id', s.region_id, 'chain_name', c.chain_name) order by s.id)
-        from user_stores us join stores s on s.id = us.store_id join chains c on c.id = s.chain_id
-        where us.user_id = u.id), '[]') as stores
+      coalesce((select json_agg(json_build_object('id', chains.id, 'chain_name', chains.chain_name) order by chains.id)
+        from user_chains uc join chains on chains.id = uc.chain_id
+        where uc.user_id = u.id ${visible(viewer && chainsInScope(viewer))}), '[]') as chains,
+      coalesce((select json_agg(json_build_object('id', regions.id, 'region_name', regions.region_name,
+          'chain_id', regions.chain_id) order by regions.id)
+        from user_regions ur join regions on regions.id = ur.region_id
+        where ur.user_id = u.id ${visible(viewer && regionsInScope(viewer))}), '[]') as regions,
+      coalesce((select json_agg(json_build_object('id', stores.id, 'store_name', stores.store_name,
+          'chain_id', stores.chain_id, 'region_id', stores.region_id, 'chain_name', sc.chain_name) order by stores.id)
+        from user_stores us join stores on stores.id = us.store_id join chains sc on sc.id = stores.chain_id
+        where us.user_id = u.id ${visible(viewer && storesInScope(viewer))}), '[]') as stores
     from users u join roles r on r.id = u.role_id
     where u.id in ${sql.raw(`(${ids.map((id) => Number(id)).join(',')})`)}`);
   const byId = new Map(rows.map((row) => [row.id, toView(row, locale)]));

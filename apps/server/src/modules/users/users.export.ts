@@ -26,7 +26,7 @@ export const usersExport: ExportSource = {
   async *rows(ctx, query: z.output<typeof usersQuery>) {
     const scope = usersInScope(scopeOf(ctx.user));
     for await (const ids of allPages(query, async (page) => (await listUserIds(ctx.db, page, scope)).ids)) {
-      const views = await loadUserViews(ctx.db, ids, ctx.locale);
+      const views = await loadUserViews(ctx.db, ids, ctx.locale, scopeOf(ctx.user));
       yield views.map((u) => [
         u.id,
         u.name,

@@ -1,5 +1,5 @@
 import type { Locale } from '@wop/shared/constants';
-import { assignableRoles, isRoleSlug, ROLE_ENTITY, type RoleSlug } from '@wop/shared/roles';
+import { isRoleSlug, mayManageRole, ROLE_ENTITY, type RoleSlug } from '@wop/shared/roles';
 import type { CreateUserBody, UpdateUserBody } from '@wop/shared/users';
 import { v } from '@wop/shared/validation';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -14,13 +14,12 @@ import * as repo from './users.repository.ts';
 const isAdmin = (user: AuthUser) => user.role === 'super-admin' || user.role === 'admin';
 
 /**
- * May the caller change this user? Admins: anyone. A chain-admin: only store-managers and
- * regional directors whose every binding lies inside its own chains.
+ * May the caller change this user? A super-admin: anyone; an admin: anyone but a super-admin. A
+ * chain-admin: only store-managers and regional directors whose every binding lies inside its own chains.
  */
 function mayChange(user: AuthUser, target: repo.UserTarget): boolean {
+  if (!mayManageRole(user.role, target.role)) return false;
   if (isAdmin(user)) return true;
-  if (user.role !== 'chain-admin') return false;
-  if (!(assignableRoles(user.role) as string[]).includes(target.role)) return false;
   const chains = [...target.chainIds, ...target.regionChainIds, ...target.storeChainIds];
   return chains.every((id) => user.chainIds.includes(id));
 }
@@ -32,8 +31,8 @@ export function createUsersService(db: Db) {
     return target;
   }
 
-  async function view(id: number, locale: Locale) {
-    const [found] = await loadUserViews(db, [id], locale);
+  async function view(user: AuthUser, id: number, locale: Locale) {
+    const [found] = await loadUserViews(db, [id], locale, scopeOf(user));
     return found;
   }
 
@@ -41,8 +40,9 @@ export function createUsersService(db: Db) {
   async function checked(tx: DbOrTx, user: AuthUser, body: CreateUserBody | UpdateUserBody, exceptId?: number) {
     const role = await repo.findRoleBySlug(tx, body.role);
     if (!role) throw ValidationError.field('role', v('not_found'));
-    // A chain-admin gives only the roles it may (store-manager, regional-director); admins any role.
-    if (!isAdmin(user) && !(assignableRoles(user.role) as string[]).includes(role.slug)) throw new ForbiddenError();
+    // A chain-admin gives only the roles it may (store-manager, regional-director); admins any role
+    // but super-admin.
+    if (!mayManageRole(user.role, role.slug)) throw new ForbiddenError();
 
     // Admin-type (and custom) roles carry no entity: whatever was sent for it is dropped.
     const entityType = isRoleSlug(role.slug) ? ROLE_ENTITY[role.slug as RoleSlug] : null;
@@ -67,7 +67,7 @@ export function createUsersService(db: Db) {
   return {
     async list(user: AuthUser, params: ListParams & repo.UserFilters, locale: Locale) {
       const { ids, total } = await repo.listUserIds(db, params, usersInScope(scopeOf(user)));
-      return pageOf(await loadUserViews(db, ids, locale), total, params);
+      return pageOf(await loadUserViews(db, ids, locale, scopeOf(user)), total, params);
     },
 
     async technicians(params: ListParams, locale: Locale) {
@@ -77,7 +77,7 @@ export function createUsersService(db: Db) {
 
     async get(user: AuthUser, id: number, locale: Locale) {
       await visible(user, id);
-      return view(id, locale);
+      return view(user, id, locale);
     },
 
     async create(user: AuthUser, body: CreateUserBody, locale: Locale) {
@@ -94,7 +94,7 @@ export function createUsersService(db: Db) {
         await repo.setBindings(tx, newId, c.entityType, c.entityIds);
         return newId;
       });
-      return view(id, locale);
+      return view(user, id, locale);
     },
 
     async update(user: AuthUser, id: number, body: UpdateUserBody, locale: Locale) {
@@ -116,7 +116,7 @@ export function createUsersService(db: Db) {
         // A new password set by an administrator ends the user's sessions (not the caller's own).
         if (passwordHash && id !== user.id) await repo.revokeTokens(tx, id);
       });
-      return view(id, locale);
+      return view(user, id, locale);
     },
 
     async remove(user: AuthUser, id: number) {

@@ -113,14 +113,14 @@ describe('POST /api/users', () => {
     });
   });
 
-  it('wants a password of at least 6 characters and a valid e-mail', async () => {
+  it('wants a password of at least 8 characters and a valid e-mail', async () => {
     const res = await call(app, 'POST', '/api/users', {
       as: 'admin',
       payload: user({ password: '12345', email: 'x' }),
     });
     expect(res.json().errors).toEqual({
       email: ['must be a valid email address'],
-      password: ['must be at least 6 characters'],
+      password: ['must be at least 8 characters'],
     });
   });
 
@@ -234,7 +234,7 @@ describe('PUT /api/users/:id', () => {
       as: 'admin',
       payload: user({ email: 'pw@example.com', password: 'abc' }),
     });
-    expect(short.json().errors).toEqual({ password: ['must be at least 6 characters'] });
+    expect(short.json().errors).toEqual({ password: ['must be at least 8 characters'] });
 
     await call(app, 'PUT', `/api/users/${created.id}`, {
       as: 'admin',
@@ -338,5 +338,71 @@ describe('DELETE /api/users/:id', () => {
     expect((await call(app, 'DELETE', '/api/users/9', { as: 'chainAdmin' })).statusCode).toBe(404);
     expect((await call(app, 'DELETE', '/api/users/3', { as: 'chainAdmin' })).statusCode).toBe(403);
     expect((await call(app, 'DELETE', '/api/users/5', { as: 'store' })).statusCode).toBe(403);
+  });
+});
+
+describe('super-admins', () => {
+  const superAdminId = async () =>
+    (await app.database.pool.query<{ id: number }>(`select id from users where email = 'superadmin@example.com'`))
+      .rows[0].id;
+
+  it('only a super-admin may change, reset or delete a super-admin', async () => {
+    const id = await superAdminId();
+    const body = user({
+      email: 'superadmin@example.com',
+      role: 'super-admin',
+      name: 'Taken Over',
+      password: 'hijacked-1',
+    });
+    const edit = await call(app, 'PUT', `/api/users/${id}`, { as: 'admin', lang: 'sv', payload: body });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json()).toEqual({ message: 'Otillåten åtgärd.' });
+    expect((await call(app, 'DELETE', `/api/users/${id}`, { as: 'admin' })).statusCode).toBe(403);
+    // Nothing changed: the super-admin still signs in with its own password.
+    expect((await login('superadmin@example.com', 'hijacked-1')).statusCode).toBe(401);
+    expect((await login('superadmin@example.com', 'demo1234')).statusCode).toBe(200);
+    expect((await call(app, 'GET', `/api/users/${id}`, { as: 'admin' })).json().payload.name).not.toBe('Taken Over');
+  });
+
+  it('an admin cannot make anyone a super-admin; a super-admin can', async () => {
+    const promote = user({ email: 'promoted@example.com', role: 'super-admin' });
+    expect((await call(app, 'POST', '/api/users', { as: 'admin', payload: promote })).statusCode).toBe(403);
+    const created = await call(app, 'POST', '/api/users', { as: 'superAdmin', payload: promote });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().payload.id;
+    const renamed = await call(app, 'PUT', `/api/users/${id}`, {
+      as: 'superAdmin',
+      payload: { ...promote, name: 'Renamed', password: 'a-new-secret' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await call(app, 'DELETE', `/api/users/${id}`, { as: 'superAdmin' })).statusCode).toBe(200);
+  });
+});
+
+describe('entities_data', () => {
+  it('names only the stores a chain-admin may see of a user bound across chains', async () => {
+    const { rows } = await app.database.pool.query<{ id: number; chain_id: number; store_name: string }>(
+      `select distinct on (chain_id) id, chain_id, store_name from stores where chain_id in (1, 2) order by chain_id, id`,
+    );
+    const [own, foreign] = rows;
+    const created = await call(app, 'POST', '/api/users', {
+      as: 'superAdmin',
+      payload: user({ email: 'shared@example.com', entity_id: [own.id, foreign.id] }),
+    });
+    expect(created.json().payload.entities_data).toHaveLength(2);
+    const id = created.json().payload.id;
+    const visible = [{ id: own.id, store_name: own.store_name, chain_id: 1, region_id: expect.anything() }];
+
+    const detail = (await call(app, 'GET', `/api/users/${id}`, { as: 'chainAdmin' })).json().payload;
+    expect(detail.entities_data).toEqual(visible);
+    expect(detail.entities_ids).toEqual([own.id]);
+    const list = await call(app, 'GET', '/api/users', { as: 'chainAdmin', query: { q: 'shared@example.com' } });
+    expect(list.json().payload.data[0].entities_data).toEqual(visible);
+    expect(JSON.stringify(list.json())).not.toContain(foreign.store_name);
+    // The other chain's admin sees only its part; an admin sees both.
+    const other = (await call(app, 'GET', `/api/users/${id}`, { as: 'chainAdmin2' })).json().payload;
+    expect(other.entities_data.map((e: { id: number }) => e.id)).toEqual([foreign.id]);
+    const admin = (await call(app, 'GET', `/api/users/${id}`, { as: 'admin' })).json().payload;
+    expect(admin.entities_ids).toEqual([own.id, foreign.id]);
   });
 });

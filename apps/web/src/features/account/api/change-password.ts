@@ -3,11 +3,12 @@ import type { Envelope } from '@wop/shared/api';
 import { api } from '../../../lib/api.ts';
 
 export interface PasswordInput {
+  current_password: string;
   new_password: string;
   confirm_password: string;
 }
 
-/** POST /api/profile `{ new_password, confirm_password }`: other sessions of the user end. */
+/** POST /api/profile `{ current_password, new_password, confirm_password }`: other sessions of the user end. */
 export function changePassword(input: PasswordInput): Promise<Envelope<unknown>> {
   return api.post<unknown>('/profile', input);
 }

@@ -44,7 +44,7 @@ export function AccountPage() {
         <Title order={2} size="h4" mb="md" id="password-heading">
           {t('password.title')}
         </Title>
-        <PasswordForm />
+        <PasswordForm email={user.email} />
       </Paper>
       <Paper
         withBorder

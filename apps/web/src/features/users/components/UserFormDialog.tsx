@@ -2,9 +2,10 @@ import { MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@wop/shared/api';
-import { assignableRoles, type EntityType, isRoleSlug, ROLE_ENTITY } from '@wop/shared/roles';
+import { isLocale, PASSWORD_MIN } from '@wop/shared/constants';
+import { assignableRoles, type EntityType, isRoleSlug, mayManageRole, ROLE_ENTITY } from '@wop/shared/roles';
 import { createUserBody, updateUserBody } from '@wop/shared/users';
-import { v } from '@wop/shared/validation';
+import { v, validationText } from '@wop/shared/validation';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
@@ -184,9 +185,8 @@ function UserForm({
     enabled: chainId !== null && entity === 'store',
   });
 
-  const allowed = me.role === 'super-admin' || me.role === 'admin' ? null : (assignableRoles(me.role) as string[]);
   const roleOptions = (roles.data?.data ?? [])
-    .filter((role) => !allowed || allowed.includes(role.slug) || role.slug === user?.role)
+    .filter((role) => mayManageRole(me.role, role.slug) || role.slug === user?.role)
     .map((role) => ({ value: role.slug, label: t(`roleNames.${role.slug}`, { defaultValue: role.title }) }));
   const chainOptions = chainList.map((c) => ({ value: String(c.id), label: c.chain_name }));
   const regionOptions = (regions.data?.data ?? []).map((r) => ({ value: String(r.id), label: r.region_name }));

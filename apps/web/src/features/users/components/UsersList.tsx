@@ -2,7 +2,7 @@ import { Button, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@wop/shared/api';
-import { assignableRoles } from '@wop/shared/roles';
+import { mayManageRole } from '@wop/shared/roles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
@@ -65,8 +65,7 @@ export function UsersList({
   });
 
   // A chain-admin changes only store managers and regional directors (spec 6).
-  const allowed = me.role === 'super-admin' || me.role === 'admin' ? null : (assignableRoles(me.role) as string[]);
-  const mayChange = (user: User) => canManage && (!allowed || allowed.includes(user.role)) && user.id !== me.id;
+  const mayChange = (user: User) => canManage && mayManageRole(me.role, user.role) && user.id !== me.id;
 
   const columns: DataTableColumn<User>[] = [
     { key: 'id', header: t('fields.id'), sortable: true, width: 70 },
