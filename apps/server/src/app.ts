@@ -18,6 +18,7 @@ import {
 import type { Config } from './config.ts';
 import { type Database, openDatabase, runMigrations } from './db/client.ts';
 import { seedDemo, seedReference } from './db/seed.ts';
+import { loadCatalogues } from './i18n/index.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import { registerModules } from './modules/index.ts';
 import authPlugin from './plugins/auth.ts';
@@ -52,6 +53,7 @@ export interface BuildOptions {
 /** Builds the whole app from a configuration without listening. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   installValidationMessages();
+  loadCatalogues();
   const storage = createStorage(path.join(config.DATA_DIR, 'files'));
   const database =
     options.database ??

@@ -2,12 +2,8 @@ import { loginBody, passwordBody, profileBody } from '@wop/shared/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCatalogue } from '../../i18n/index.ts';
 import { envelope, userSchema } from '../../lib/http.ts';
-import { authMessages } from './auth.messages.ts';
 import { createAuthService } from './auth.service.ts';
-
-registerCatalogue(authMessages);
 
 const bearerToken = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
 

@@ -3,12 +3,8 @@ import { CHAT_PAGE_SIZE, MAX_PAGE_SIZE } from '@wop/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCatalogue } from '../../i18n/index.ts';
 import { envelope, idParams, optional, pageEnvelope } from '../../lib/http.ts';
-import { chatMessages } from './chat.messages.ts';
 import { createChatService } from './chat.service.ts';
-
-registerCatalogue(chatMessages);
 
 const message = z.object({
   id: z.number(),

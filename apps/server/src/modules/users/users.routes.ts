@@ -2,12 +2,8 @@ import { createUserBody, USER_SORTS, updateUserBody } from '@wop/shared/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCatalogue } from '../../i18n/index.ts';
 import { envelope, idParam, idParams, listQuery, optional, pageEnvelope, userSchema } from '../../lib/http.ts';
-import { usersMessages } from './users.messages.ts';
 import { createUsersService } from './users.service.ts';
-
-registerCatalogue(usersMessages);
 
 const id = z.coerce.number().pipe(idParam);
 const usersQuery = listQuery(USER_SORTS).extend({
