@@ -16,6 +16,7 @@ import {
 import type { Config } from './config.ts';
 import { applyMigrations, type Database, openDatabase, withStartupLock } from './db/client.ts';
 import { seedDemo, seedReference } from './db/seed.ts';
+import { loadCatalogues } from './i18n/index.ts';
 import { serveBackups } from './lib/backup.ts';
 import { redactUrl, serializeError } from './lib/log.ts';
 import { type Storage, storageFromConfig } from './lib/storage.ts';
@@ -59,6 +60,7 @@ export interface BuildOptions {
 /** Builds the whole app from a configuration without listening. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   installValidationMessages();
+  loadCatalogues();
   const storage = storageFromConfig(config);
   const database =
     options.database ??

@@ -1,24 +1,56 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@wop/shared/constants';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@wop/shared/constants';
 import { validationText } from '@wop/shared/validation';
+import i18next, { type i18n, type Resource } from 'i18next';
 import type { Params } from '../lib/errors.ts';
-import { common } from './common.ts';
 
-/** Each module keeps its messages in its own file (`{ en, sv, fi }` of key -> text) and lists it here. */
-const catalogues = [common];
+/** The server's message catalogues: `locales/<locale>/<module>.json`, flat `module.key` -> text, like the web app's. */
+export const localesFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../locales');
 
-type Flat = Record<string, string>;
-const messages: Record<Locale, Flat> = { en: {}, sv: {}, fi: {} };
-for (const catalogue of catalogues) {
-  for (const locale of ['en', 'sv', 'fi'] as const) Object.assign(messages[locale], catalogue[locale]);
+/** Reads every catalogue of every language from a folder. */
+export function readCatalogues(folder: string): Resource {
+  const resources: Resource = {};
+  for (const locale of LOCALES) {
+    const translation: Record<string, string> = {};
+    const dir = path.join(folder, locale);
+    for (const file of fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()) {
+      Object.assign(translation, JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')));
+    }
+    resources[locale] = { translation };
+  }
+  return resources;
 }
 
-export type Catalogue = Record<Locale, Flat>;
+let instance: i18n | undefined;
+
+/** Loads the catalogues once (synchronously: every text is known before the first request). */
+export function loadCatalogues(folder = localesFolder): i18n {
+  if (instance) return instance;
+  instance = i18next.createInstance();
+  instance.init({
+    resources: readCatalogues(folder),
+    lng: DEFAULT_LOCALE,
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    // Keys are flat (`roles.not_found`) and parameters are written `{name}`.
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { prefix: '{', suffix: '}', escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+  return instance;
+}
 
 /** Text for a key in a language (falls back to English, then to the key itself). */
 export function translate(locale: Locale, key: string, params?: Params): string {
   if (key.startsWith('v:')) return validationText(key, locale);
-  const template = messages[locale][key] ?? messages.en[key] ?? key;
-  return params ? template.replace(/\{(\w+)\}/g, (m, name: string) => String(params[name] ?? m)) : template;
+  return loadCatalogues().t(key, { lng: locale, ...params });
 }
 
 /** The language of a request: the `lang` header, else the first known Accept-Language entry, else en. */
@@ -33,8 +65,4 @@ export function requestLocale(headers: Record<string, string | string[] | undefi
     }
   }
   return DEFAULT_LOCALE;
-}
-
-export function registerCatalogue(catalogue: Catalogue): void {
-  for (const locale of ['en', 'sv', 'fi'] as const) Object.assign(messages[locale], catalogue[locale]);
 }

@@ -2,13 +2,9 @@ import { loginBody, passwordBody, profileBody } from '@wop/shared/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCatalogue } from '../../i18n/index.ts';
 import { UnauthenticatedError } from '../../lib/errors.ts';
 import { envelope, userSchema } from '../../lib/http.ts';
-import { authMessages } from './auth.messages.ts';
 import { createAuthService } from './auth.service.ts';
-
-registerCatalogue(authMessages);
 
 const messageSchema = z.object({ message: z.string() });
 const validationSchema = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) });

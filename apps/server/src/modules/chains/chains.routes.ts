@@ -2,12 +2,8 @@ import { CHAIN_SORTS, chainBody } from '@wop/shared/chains';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCatalogue } from '../../i18n/index.ts';
 import { envelope, idParams, listQuery, pageEnvelope } from '../../lib/http.ts';
-import { chainsMessages } from './chains.messages.ts';
 import { createChainsService } from './chains.service.ts';
-
-registerCatalogue(chainsMessages);
 
 export const chainSchema = z.object({
   id: z.number(),

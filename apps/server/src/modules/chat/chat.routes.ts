@@ -4,12 +4,8 @@ import { int4 } from '@wop/shared/primitives';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCatalogue } from '../../i18n/index.ts';
 import { envelope, filterId, idParams, optional, pageEnvelope } from '../../lib/http.ts';
-import { chatMessages } from './chat.messages.ts';
 import { createChatService } from './chat.service.ts';
-
-registerCatalogue(chatMessages);
 
 const message = z.object({
   id: z.number(),

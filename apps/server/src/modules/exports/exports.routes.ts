@@ -3,15 +3,11 @@ import { can, PERMISSIONS } from '@wop/shared/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCatalogue } from '../../i18n/index.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
 import { optional } from '../../lib/http.ts';
 import { contentDisposition } from '../../lib/uploads.ts';
 import { EXPORTS } from './export-sources.ts';
-import { exportsMessages } from './exports.messages.ts';
 import { createSheetWriter, ExportAborted, type ExportFormat } from './sheet-writer.ts';
-
-registerCatalogue(exportsMessages);
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

@@ -2,13 +2,9 @@ import { categoryBody } from '@wop/shared/files';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCatalogue } from '../../i18n/index.ts';
 import { envelope, filterId, idParams } from '../../lib/http.ts';
 import { contentDisposition, readMultipart } from '../../lib/uploads.ts';
-import { filesMessages } from './files.messages.ts';
 import { createFilesService } from './files.service.ts';
-
-registerCatalogue(filesMessages);
 
 const upload = z.object({
   id: z.number(),

@@ -2,14 +2,10 @@ import { STORE_IMPORT_SORTS, storeImportFields } from '@wop/shared/imports';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCatalogue } from '../../i18n/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { envelope, filterId, listQuery, pageEnvelope } from '../../lib/http.ts';
 import { readMultipart } from '../../lib/uploads.ts';
-import { importsMessages } from './imports.messages.ts';
 import { createImportsService, ImportFailed } from './imports.service.ts';
-
-registerCatalogue(importsMessages);
 
 const importRecord = z.object({
   id: z.number(),

@@ -3,15 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Gauge } from 'prom-client';
 import { z } from 'zod';
-import { registerCatalogue } from '../../i18n/index.ts';
 import { envelope, listQuery, optional, pageEnvelope } from '../../lib/http.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { EventHub } from './events.hub.ts';
 import { createMailer } from './mailer.ts';
-import { notificationMessages } from './notifications.messages.ts';
 import { createNotificationsService } from './notifications.service.ts';
-
-registerCatalogue(notificationMessages);
 
 const TICKET_SECONDS = 60;
 

@@ -2,13 +2,9 @@ import { confirmOrderBody } from '@wop/shared/confirm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCatalogue } from '../../i18n/index.ts';
 import { envelope, idParams } from '../../lib/http.ts';
 import { errorResponses } from '../../lib/openapi-errors.ts';
-import { confirmMessages } from './confirm.messages.ts';
 import { createConfirmService } from './confirm.service.ts';
-
-registerCatalogue(confirmMessages);
 
 export default async function confirmRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();

@@ -5,7 +5,6 @@ import { v } from '@wop/shared/validation';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCatalogue } from '../../i18n/index.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
 import {
   envelope,
@@ -18,13 +17,8 @@ import {
   pageEnvelope,
 } from '../../lib/http.ts';
 import { checkUploads, contentDisposition, readMultipart } from '../../lib/uploads.ts';
-import { orderstatusMessages } from '../orderstatus/orderstatus.messages.ts';
-import { ordersMessages } from './orders.messages.ts';
 import { orderPdf } from './orders.pdf.ts';
 import { createOrdersService } from './orders.service.ts';
-
-registerCatalogue(ordersMessages);
-registerCatalogue(orderstatusMessages);
 
 const ts = z.string();
 const ref = <K extends string>(key: K) =>

@@ -2,13 +2,9 @@ import { titleSlugBody } from '@wop/shared/reference';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCatalogue } from '../../i18n/index.ts';
 import { envelope, idParams, listQuery, pageEnvelope } from '../../lib/http.ts';
-import { orderstatusMessages } from './orderstatus.messages.ts';
 import { ORDER_STATUS_SORTS } from './orderstatus.repository.ts';
 import { createOrderStatusService } from './orderstatus.service.ts';
-
-registerCatalogue(orderstatusMessages);
 
 const orderStatus = z.object({
   id: z.number(),

@@ -2,12 +2,8 @@ import { REGION_SORTS, regionBody } from '@wop/shared/regions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCatalogue } from '../../i18n/index.ts';
 import { envelope, idParam, listQuery, pageEnvelope } from '../../lib/http.ts';
-import { regionsMessages } from './regions.messages.ts';
 import { createRegionsService } from './regions.service.ts';
-
-registerCatalogue(regionsMessages);
 
 const pathId = z
   .string()

@@ -2,13 +2,9 @@ import { titleSlugBody } from '@wop/shared/reference';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCatalogue } from '../../i18n/index.ts';
 import { envelope, idParams, listQuery, pageEnvelope } from '../../lib/http.ts';
-import { rolesMessages } from './roles.messages.ts';
 import { ROLE_SORTS } from './roles.repository.ts';
 import { createRolesService } from './roles.service.ts';
-
-registerCatalogue(rolesMessages);
 
 const role = z.object({ id: z.number(), title: z.string(), slug: z.string(), builtin: z.boolean() });
 

@@ -2,12 +2,8 @@ import { STORE_SORTS, storeBody } from '@wop/shared/stores';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCatalogue } from '../../i18n/index.ts';
 import { envelope, filterId, idParams, listQuery, pageEnvelope } from '../../lib/http.ts';
-import { storesMessages } from './stores.messages.ts';
 import { createStoresService } from './stores.service.ts';
-
-registerCatalogue(storesMessages);
 
 export const storeSchema = z.object({
   id: z.number(),

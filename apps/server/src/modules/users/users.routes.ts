@@ -2,7 +2,6 @@ import { createUserBody, USER_SORTS, updateUserBody } from '@wop/shared/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCatalogue } from '../../i18n/index.ts';
 import {
   envelope,
   filterId,
@@ -13,10 +12,7 @@ import {
   pageEnvelope,
   userSchema,
 } from '../../lib/http.ts';
-import { usersMessages } from './users.messages.ts';
 import { createUsersService } from './users.service.ts';
-
-registerCatalogue(usersMessages);
 
 const usersQuery = listQuery(USER_SORTS).extend({
   role_id: filterText(),

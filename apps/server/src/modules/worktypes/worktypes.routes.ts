@@ -3,13 +3,9 @@ import { workTypeBody } from '@wop/shared/worktypes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCatalogue } from '../../i18n/index.ts';
 import { envelope, idParams, listQuery, optional, pageEnvelope } from '../../lib/http.ts';
-import { worktypesMessages } from './worktypes.messages.ts';
 import { WORK_TYPE_SORTS } from './worktypes.repository.ts';
 import { createWorkTypesService } from './worktypes.service.ts';
-
-registerCatalogue(worktypesMessages);
 
 const workType = z.object({
   id: z.number(),
