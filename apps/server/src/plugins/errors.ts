@@ -1,4 +1,4 @@
-import { fieldErrors } from '@wop/shared/validation';
+import { fieldErrors, v } from '@wop/shared/validation';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -14,9 +14,23 @@ function sendValidation(request: FastifyRequest, reply: FastifyReply, fields: Re
   return reply.status(422).send({ message, errors });
 }
 
+/** What the multipart reader (busboy) says of a body it cannot read: the client's fault, a 400. */
+const UNREADABLE_MULTIPART = /^(Multipart: |Malformed part header|Unexpected end of (form|multipart data))/;
+
 /** The one error handler: every failure answers JSON in the contract's shape, never a stack trace. */
 export default fp(
   async (app: FastifyInstance) => {
+    // Bodies are JSON objects or multipart forms: plain text is an unsupported type (415), and a JSON
+    // value that is not an object (a string, a number, null, a list) is refused before any route reads it.
+    app.removeContentTypeParser('text/plain');
+    app.addHook('preValidation', async (request) => {
+      const body = request.body;
+      if (body === undefined || request.isMultipart()) return;
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+        throw ValidationError.field('_', v('object_body'));
+      }
+    });
+
     app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
       if (error instanceof ValidationError) return sendValidation(request, reply, error.fields);
       if (error instanceof AppError) {
@@ -49,6 +63,9 @@ export default fp(
         return reply.status(413).send({ message: request.t('errors.too_large', { mb: app.appConfig.MAX_UPLOAD_MB }) });
       }
       if (error.statusCode === 429) return reply.status(429).send({ message: error.message });
+      if (!error.statusCode && UNREADABLE_MULTIPART.test(error.message)) {
+        return reply.status(400).send({ message: request.t('errors.bad_request') });
+      }
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         const message =
           error.statusCode === 415 || error.statusCode === 400 ? request.t('errors.bad_request') : error.message;
