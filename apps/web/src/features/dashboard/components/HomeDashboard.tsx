@@ -48,7 +48,6 @@ function Figure({
       withBorder
       radius="md"
       padding="md"
-      aria-label={`${label}: ${value}`}
       style={{ textDecoration: 'none', color: 'inherit' }}
     >
       <Stack gap={4}>
@@ -184,7 +183,6 @@ function OpenByStatus({ counts }: { counts: Dashboard['open_by_status'] }) {
             withBorder
             radius="md"
             padding="md"
-            aria-label={`${label}: ${number.format(n)}`}
             style={{ textDecoration: 'none', color: 'inherit' }}
           >
             <Stack gap="xs">

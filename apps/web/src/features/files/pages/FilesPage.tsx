@@ -115,6 +115,7 @@ export function FilesPage() {
                             size="xs"
                             variant="subtle"
                             color="red.8"
+                            c="red.9"
                             leftSection={<IconTrash size={14} aria-hidden />}
                             onClick={() => setDeleting({ kind: 'category', item: category })}
                           >

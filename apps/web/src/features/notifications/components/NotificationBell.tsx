@@ -39,17 +39,19 @@ export function NotificationBell() {
     void navigate(`/orders/${n.order_id}`);
   };
 
+  // The indicator stays outside the popover's target: the target gets the popup's ARIA attributes,
+  // which belong on the button, not on the indicator's wrapper.
   return (
-    <Popover
-      opened={opened}
-      onChange={(value) => !value && close()}
-      position="bottom-end"
-      width={360}
-      shadow="md"
-      withinPortal
-    >
-      <Popover.Target>
-        <Indicator label={count > 99 ? '99+' : count} size={18} disabled={count === 0} color="red" offset={4}>
+    <Indicator label={count > 99 ? '99+' : count} size={18} disabled={count === 0} color="red" offset={4}>
+      <Popover
+        opened={opened}
+        onChange={(value) => !value && close()}
+        position="bottom-end"
+        width={360}
+        shadow="md"
+        withinPortal
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             size="lg"
@@ -61,66 +63,66 @@ export function NotificationBell() {
           >
             <IconBell size={22} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0}>
-        <Group
-          justify="space-between"
-          px="md"
-          py="xs"
-          style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-        >
-          <Text fw={600}>{t('title')}</Text>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            disabled={count === 0}
-            loading={markRead.isPending}
-            onClick={() => markRead.mutate({ all: true })}
+        </Popover.Target>
+        <Popover.Dropdown p={0}>
+          <Group
+            justify="space-between"
+            px="md"
+            py="xs"
+            style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
           >
-            {t('markAllRead')}
-          </Button>
-        </Group>
-        <ScrollArea.Autosize mah={420}>
-          {list.isPending ? (
-            <Group justify="center" p="md">
-              <Loader size="sm" />
-            </Group>
-          ) : list.data?.data.length ? (
-            <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-              {list.data.data.map((n) => (
-                <li key={n.id}>
-                  <UnstyledButton
-                    onClick={() => open(n)}
-                    w="100%"
-                    px="md"
-                    py="xs"
-                    style={{
-                      borderBottom: '1px solid var(--mantine-color-gray-2)',
-                      background: n.read_at ? undefined : 'var(--mantine-color-blue-0)',
-                    }}
-                  >
-                    <Text size="sm" fw={n.read_at ? 400 : 600}>
-                      {n.title}
-                    </Text>
-                    <Text size="sm" c="dimmed" lineClamp={2}>
-                      {n.body}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {format.dateTime(n.created_at)}
-                      {n.read_at ? '' : ` · ${t('unread')}`}
-                    </Text>
-                  </UnstyledButton>
-                </li>
-              ))}
-            </Stack>
-          ) : (
-            <Text p="md" c="dimmed" size="sm">
-              {t('empty')}
-            </Text>
-          )}
-        </ScrollArea.Autosize>
-      </Popover.Dropdown>
-    </Popover>
+            <Text fw={600}>{t('title')}</Text>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              disabled={count === 0}
+              loading={markRead.isPending}
+              onClick={() => markRead.mutate({ all: true })}
+            >
+              {t('markAllRead')}
+            </Button>
+          </Group>
+          <ScrollArea.Autosize mah={420}>
+            {list.isPending ? (
+              <Group justify="center" p="md">
+                <Loader size="sm" />
+              </Group>
+            ) : list.data?.data.length ? (
+              <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+                {list.data.data.map((n) => (
+                  <li key={n.id}>
+                    <UnstyledButton
+                      onClick={() => open(n)}
+                      w="100%"
+                      px="md"
+                      py="xs"
+                      style={{
+                        borderBottom: '1px solid var(--mantine-color-gray-2)',
+                        background: n.read_at ? undefined : 'var(--mantine-color-blue-0)',
+                      }}
+                    >
+                      <Text size="sm" fw={n.read_at ? 400 : 600}>
+                        {n.title}
+                      </Text>
+                      <Text size="sm" c="dimmed" lineClamp={2}>
+                        {n.body}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {format.dateTime(n.created_at)}
+                        {n.read_at ? '' : ` · ${t('unread')}`}
+                      </Text>
+                    </UnstyledButton>
+                  </li>
+                ))}
+              </Stack>
+            ) : (
+              <Text p="md" c="dimmed" size="sm">
+                {t('empty')}
+              </Text>
+            )}
+          </ScrollArea.Autosize>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

@@ -164,6 +164,7 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
           <DateTimePicker
             label={t('fields.planned_at')}
             clearable
+            clearButtonProps={{ 'aria-label': t('edit.clearDate', { field: t('fields.planned_at') }) }}
             valueFormat="D MMM YYYY HH:mm"
             {...form.getInputProps('planned_at')}
           />
@@ -172,6 +173,7 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
           <DateTimePicker
             label={t('fields.completed_at')}
             clearable
+            clearButtonProps={{ 'aria-label': t('edit.clearDate', { field: t('fields.completed_at') }) }}
             valueFormat="D MMM YYYY HH:mm"
             {...form.getInputProps('completed_at')}
           />
