@@ -31,7 +31,8 @@ async function openAs(browser: Browser, who: 'store' | 'tech', width: number) {
 
 const chatInput = (page: Page) => page.getByRole('textbox', { name: t('en', 'chat:message') });
 const messagesButton = (page: Page) => page.getByRole('button', { name: new RegExp(`^${t('en', 'chat:button')}`) });
-const badge = (page: Page) => page.getByTestId('chat-unread-badge');
+// The header's Messages button; the phone action bar repeats it, hidden at this width.
+const badge = (page: Page) => page.getByTestId('chat-unread-badge').filter({ visible: true });
 const chatLog = (page: Page) => page.getByRole('log', { name: t('en', 'chat:title') });
 
 test('a message reaches the technician within one poll, opening the chat clears the badge, the reply comes back', async ({

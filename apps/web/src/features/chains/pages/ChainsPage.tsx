@@ -37,7 +37,7 @@ export function ChainsPage() {
       header: t('fields.has_region'),
       sortable: true,
       render: (chain) => (
-        <Badge variant="light" color={chain.has_region ? 'teal' : 'gray'} c={chain.has_region ? 'teal.9' : undefined}>
+        <Badge variant="outline" color={chain.has_region ? 'teal.9' : 'gray.7'}>
           {chain.has_region ? t('yes') : t('no')}
         </Badge>
       ),

@@ -106,7 +106,7 @@ export function SignOff({ order, base }: { order: OrderDetail; base: string }) {
             <Group gap="sm">
               {notFixed ? (
                 <>
-                  <Button color="orange" loading={confirm.isPending} onClick={() => send(false)}>
+                  <Button color="red.9" loading={confirm.isPending} onClick={() => send(false)}>
                     {t('signOff.sendNotFixed')}
                   </Button>
                   <Button variant="default" onClick={() => setNotFixed(false)} disabled={confirm.isPending}>
@@ -115,10 +115,10 @@ export function SignOff({ order, base }: { order: OrderDetail; base: string }) {
                 </>
               ) : (
                 <>
-                  <Button color="teal" loading={confirm.isPending} onClick={() => send(true)}>
+                  <Button color="teal.9" loading={confirm.isPending} onClick={() => send(true)}>
                     {t('signOff.fixed')}
                   </Button>
-                  <Button variant="light" color="orange" onClick={() => setNotFixed(true)}>
+                  <Button variant="default" onClick={() => setNotFixed(true)}>
                     {t('signOff.notFixed')}
                   </Button>
                 </>
