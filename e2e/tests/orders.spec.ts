@@ -50,7 +50,9 @@ test('an order goes from the store to completion: create with a photo, approve, 
   await choose(store, store, en('orders:fields.worktype'), 'Refrigeration');
   await choose(store, store, en('orders:fields.priority'), 'Within 2 weeks');
   await store.getByRole('textbox', { name: en('orders:fields.description') }).fill(description);
-  await store.locator('input[type="file"]:not([capture])').setInputFiles({ name: 'läckage.png', mimeType: 'image/png', buffer: PNG });
+  await store
+    .locator('input[type="file"]:not([capture])')
+    .setInputFiles({ name: 'läckage.png', mimeType: 'image/png', buffer: PNG });
   await expect(store.getByRole('img', { name: 'läckage.png' })).toBeVisible();
   await store.getByRole('button', { name: en('orders:form.submit') }).click();
   await store.waitForURL(/\/orders\/\d+$/);
