@@ -1,4 +1,4 @@
-import { Badge, Button } from '@mantine/core';
+import { Badge, Button, VisuallyHidden } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useUnreadCount } from '../api/unread-count.ts';
@@ -24,13 +24,14 @@ export function MessagesButton({
         count > 0 ? (
           <Badge size="sm" color="red" variant="filled" circle={count < 10} data-testid="chat-unread-badge">
             {count}
+            <VisuallyHidden> {t('unreadSuffix', { count })}</VisuallyHidden>
           </Badge>
         ) : undefined
       }
+      // Named by what it shows ("Messages 2 unread"): the unread word is there for screen readers only.
       onClick={onClick}
       aria-expanded={opened}
       aria-controls="order-chat-panel"
-      aria-label={count > 0 ? t('buttonUnread', { count }) : t('button')}
     >
       {t('button')}
     </Button>
