@@ -36,7 +36,7 @@ test('the web app runs end to end under the Content-Security-Policy with no viol
     .getByRole('link', { name: /^\d+$/ })
     .first();
   await expect(firstOrder).toBeVisible({ timeout: 30_000 });
-  await firstOrder.click();
+  await page.goto((await firstOrder.getAttribute('href')) ?? '/orders');
   await page.waitForURL(/\/orders\/\d+$/);
   await page.getByRole('button', { name: en('common:actions.edit'), exact: true }).click();
   const dialog = page.getByRole('dialog');

@@ -5,14 +5,9 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
 import { App } from './app/App.tsx';
 import { loadAppConfig } from './lib/app-config.ts';
 import { getStoredLanguage, loadLanguage } from './lib/i18n.ts';
-
-// Zod's compiled fast path probes `new Function`, which the Content-Security-Policy (no eval) refuses
-// and the browser reports as a violation: validate without it.
-z.config({ jitless: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');

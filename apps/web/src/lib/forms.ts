@@ -1,8 +1,13 @@
 import { issueMessage, labelledText, validationKey, validationText } from '@wop/shared/validation';
 import type { ReactNode } from 'react';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { asSentence, describeError } from './errors.ts';
 import { currentLanguage, i18n } from './i18n.ts';
+
+// Zod would probe `new Function` to compile its parsers, which the Content-Security-Policy refuses
+// (no eval). Every schema the app runs goes through this module, so the setting lives here, and the
+// validation library stays out of the sign-in page's first script.
+z.config({ jitless: true });
 
 /**
  * The one validation path of every form: the shared Zod schema the server also uses, run as the
