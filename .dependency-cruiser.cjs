@@ -19,14 +19,14 @@ module.exports = {
       name: 'web-feature-to-app',
       comment: 'app/ composes features; a feature does not reach back into it.',
       severity: 'error',
-      from: { path: '^apps/web/src/features/', pathNot: '\\.test\\.tsx?$' },
+      from: { path: '^apps/web/src/features/' },
       to: { path: '^apps/web/src/app/' },
     },
     {
       name: 'web-shared-code-to-features',
       comment: 'components/, lib/ and entities/ serve every feature and know none of them.',
       severity: 'error',
-      from: { path: '^apps/web/src/(components|lib|entities)/', pathNot: '\\.test\\.tsx?$' },
+      from: { path: '^apps/web/src/(components|lib|entities)/' },
       to: { path: '^apps/web/src/(features|app)/' },
     },
     {

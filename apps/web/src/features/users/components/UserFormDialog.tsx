@@ -2,10 +2,9 @@ import { MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@wop/shared/api';
-import { isLocale, PASSWORD_MIN } from '@wop/shared/constants';
-import { assignableRoles, type EntityType, isRoleSlug, mayManageRole, ROLE_ENTITY } from '@wop/shared/roles';
+import { type EntityType, isRoleSlug, mayManageRole, ROLE_ENTITY } from '@wop/shared/roles';
 import { createUserBody, updateUserBody } from '@wop/shared/users';
-import { v, validationText } from '@wop/shared/validation';
+import { v } from '@wop/shared/validation';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';

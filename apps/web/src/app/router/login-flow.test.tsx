@@ -2,10 +2,10 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '../../../app/router/AppRoutes.tsx';
-import { rememberReturnPath } from '../../../lib/session.ts';
-import { STORAGE_KEYS } from '../../../lib/storage.ts';
-import { LocationProbe, makeUser, mockApi, renderWithProviders } from '../../../test/utils.tsx';
+import { rememberReturnPath } from '../../lib/session.ts';
+import { STORAGE_KEYS } from '../../lib/storage.ts';
+import { LocationProbe, makeUser, mockApi, renderWithProviders } from '../../test/utils.tsx';
+import { AppRoutes } from './AppRoutes.tsx';
 
 function renderLogin(route = '/login') {
   const user = userEvent.setup();

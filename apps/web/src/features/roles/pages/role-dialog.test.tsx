@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { roleQueryOptions, useSaveRole } from '../features/roles/api/roles.ts';
-import { mockApi, renderWithProviders, signIn } from '../test/utils.tsx';
-import { TitleSlugFormDialog } from './TitleSlugFormDialog.tsx';
+import { TitleSlugFormDialog } from '../../../components/TitleSlugFormDialog.tsx';
+import { mockApi, renderWithProviders, signIn } from '../../../test/utils.tsx';
+import { roleQueryOptions, useSaveRole } from '../api/roles.ts';
 
 function RoleDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const save = useSaveRole();
