@@ -33,6 +33,8 @@ test.describe('each demo role', () => {
     test(`${role} signs in, sees exactly its menu and pages, gets forbidden on the pages of other roles, and signs out`, async ({
       page,
     }) => {
+      // A dozen pages in one journey (the super-admin's): more than the default 30 s on a busy machine.
+      test.setTimeout(90_000);
       await signInThroughUi(page, who);
       await expect(page).toHaveURL(/\/orders$/);
 

@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MAX_FILES_PER_REQUEST } from '@wop/shared/constants';
 import { installValidationMessages } from '@wop/shared/validation';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -16,9 +16,10 @@ import {
 import type { Config } from './config.ts';
 import { applyMigrations, type Database, openDatabase, withStartupLock } from './db/client.ts';
 import { seedDemo, seedReference } from './db/seed.ts';
-import { loadCatalogues } from './i18n/index.ts';
+import { loadCatalogues, requestLocale, translate } from './i18n/index.ts';
 import { serveBackups } from './lib/backup.ts';
 import { redactUrl, serializeError } from './lib/log.ts';
+import { documentShapeErrors } from './lib/openapi-errors.ts';
 import { type Storage, storageFromConfig } from './lib/storage.ts';
 import { uploadsPlugin } from './lib/uploads.ts';
 import { registerModules } from './modules/index.ts';
@@ -94,6 +95,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
               err: serializeError,
             },
           },
+    // The router's own refusals, in the contract's shape: a path it cannot decode is a 400; a path
+    // segment longer than any id or slug names nothing, a 404.
+    frameworkErrors: (error, request, reply) => {
+      const notFound = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      (reply as FastifyReply).status(notFound ? 404 : 400).send({
+        message: translate(requestLocale(request.headers), notFound ? 'errors.not_found' : 'errors.bad_request'),
+      });
+    },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -121,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (app.draining) reply.header('connection', 'close');
   });
   app.addHook('onRoute', (route) => {
+    documentShapeErrors(route);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD') app.routeList.push(`${method} ${route.url}`);
   });

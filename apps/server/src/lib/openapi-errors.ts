@@ -1,3 +1,4 @@
+import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 
 /** The error body of every 4xx (api-contract "Answers"); 422 adds `errors` by field. */
@@ -9,3 +10,33 @@ const errorBody = z.object({
 /** Response schemas for the error statuses a route can answer, so the OpenAPI document lists them. */
 export const errorResponses = <S extends number>(...statuses: S[]) =>
   Object.fromEntries(statuses.map((status) => [status, errorBody])) as Record<S, typeof errorBody>;
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The error statuses a route answers because of its shape, whatever it does (api-contract, "Second
+ * wave", Robustness): a route behind a sign-in guard (every onRequest hook of a route is one) 401 and
+ * 403, a path parameter 400 (undecodable) and 404, a path or query schema 422, a method that can carry a body 400
+ * (unreadable), 413 (too large), 415 (unsupported type) and 422 (not an object, or refused by its schema). Added to the route's OpenAPI responses at
+ * registration; what only some routes answer (409, 412, 429) each lists with `errorResponses`.
+ */
+export function documentShapeErrors(route: RouteOptions): void {
+  const schema = route.schema;
+  if (!schema || schema.hide || !route.url.startsWith('/api/')) return;
+  const methods = [route.method].flat();
+  // 500: a failure of the server or its database; nothing of the request was written.
+  const statuses: number[] = [500];
+  if (route.onRequest) statuses.push(401, 403);
+  if (route.url.includes('/:')) statuses.push(400, 404);
+  if (schema.params || schema.querystring) statuses.push(422);
+  if (methods.some((method) => BODY_METHODS.has(method))) statuses.push(400, 413, 415, 422);
+  const response = (schema.response ?? {}) as Record<string, unknown>;
+  for (const status of statuses) response[status] ??= errorBody;
+  schema.response = response;
+}
+
+/** A success that is a file or text rather than JSON, by its content types, for the OpenAPI document. */
+export const contentResponse = (description: string, ...types: string[]) => ({
+  description,
+  content: Object.fromEntries(types.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }])),
+});

@@ -6,6 +6,7 @@ import { afterAll, inject } from 'vitest';
 import { type App, type BuildOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
+import { assertDocumented } from './openapi-check.ts';
 import { adminUrl, databaseUrlFor } from './pg.ts';
 
 export const DEMO = {
@@ -109,7 +110,9 @@ export async function call(
   const query = options.query
     ? Object.fromEntries(Object.entries(options.query).map(([k, v]) => [k, String(v)]))
     : undefined;
-  return app.inject({ method, url, headers, query, payload: options.payload as never });
+  const res = await app.inject({ method, url, headers, query, payload: options.payload as never });
+  assertDocumented(app, method, url, res);
+  return res;
 }
 
 /** Builds a multipart body for app.inject. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentResponse, errorResponses } from '../../lib/openapi-errors.ts';
 
 export default async function healthRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -54,11 +55,9 @@ export default async function healthRoutes(instance: FastifyInstance) {
         security: [{ bearer: [] }],
         description:
           'Prometheus text format: request counts and latency by route, database pool use. Off (404) unless METRICS_TOKEN is set; then it takes `Authorization: Bearer <METRICS_TOKEN>`.',
-        produces: ['text/plain'],
         response: {
-          200: z.string(),
-          401: z.object({ message: z.string() }),
-          404: z.object({ message: z.string() }),
+          200: contentResponse('Prometheus text format', 'text/plain'),
+          ...errorResponses(401, 404),
         },
       },
     },
