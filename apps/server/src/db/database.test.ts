@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,6 +86,39 @@ describe('the embedded data directory', { timeout: 120_000 }, () => {
     expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(process.pid));
     release();
     expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
+  });
+
+  it('removes the socket folder of a server that was killed, at the next start', async () => {
+    const dir = tempDir();
+    const client = new URL('./client.ts', import.meta.url).href;
+    const script = path.join(dir, 'open.mjs');
+    fs.writeFileSync(
+      script,
+      `const { openDatabase } = await import(${JSON.stringify(client)});
+      await openDatabase({ dataDir: ${JSON.stringify(dir)} });
+      process.send('open');`,
+    );
+    const child = spawn(process.execPath, [script], {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    await new Promise((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`the server process ended (${code}) before opening`)));
+    });
+    const orphan = fs.readFileSync(path.join(dir, 'socket-dir'), 'utf8');
+    child.removeAllListeners('exit');
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    expect(fs.existsSync(orphan)).toBe(true);
+
+    const next = await openDatabase({ dataDir: dir });
+    expect(fs.existsSync(orphan)).toBe(false);
+    const own = fs.readFileSync(path.join(dir, 'socket-dir'), 'utf8');
+    await next.close();
+    expect(fs.existsSync(own)).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'socket-dir'))).toBe(false);
   });
 
   it('answers the next query normally after a query fails', async () => {

@@ -18,6 +18,16 @@ export interface EmbeddedServer {
 
 const SOCKET_PORT = 5432;
 
+/** Removes the socket folder of a run that died without cleaning up (only a `wop-pg-` folder in the temp dir). */
+function removeOrphanSocketDir(record: string) {
+  if (!fs.existsSync(record)) return;
+  const orphan = fs.readFileSync(record, 'utf8').trim();
+  if (path.dirname(orphan) === os.tmpdir() && path.basename(orphan).startsWith('wop-pg-')) {
+    fs.rmSync(orphan, { recursive: true, force: true });
+  }
+  fs.rmSync(record, { force: true });
+}
+
 /** Locks DATA_DIR, starts PGlite on DATA_DIR/pgdata in a worker and serves it on a private socket. */
 export async function startEmbedded(dataDir: string): Promise<EmbeddedServer> {
   const release = lockDataDir(dataDir);
@@ -26,15 +36,21 @@ export async function startEmbedded(dataDir: string): Promise<EmbeddedServer> {
   // seen the old one close: one spare slot lets that reconnect in instead of failing with EPIPE.
   const poolSize = 1;
   const maxConnections = poolSize + 1;
-  // A directory only this user can enter: the socket in it is reachable by this process alone.
+  // A directory only this user can enter: the socket in it is reachable by this process alone. Its
+  // name is kept in DATA_DIR, so the next start (which holds the lock, so the last owner is gone)
+  // removes the one a crash left behind.
+  const socketDirRecord = path.join(dataDir, 'socket-dir');
+  removeOrphanSocketDir(socketDirRecord);
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-pg-'));
   fs.chmodSync(socketDir, 0o700);
+  fs.writeFileSync(socketDirRecord, socketDir);
   const socketPath = path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`);
   const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
     workerData: { dataDir: path.join(dataDir, 'pgdata'), socketPath, maxConnections },
   });
   const cleanup = () => {
     fs.rmSync(socketDir, { recursive: true, force: true });
+    fs.rmSync(socketDirRecord, { force: true });
     release();
   };
   try {
