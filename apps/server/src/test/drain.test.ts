@@ -1,5 +1,6 @@
-// SIGTERM on a real server process while an upload is half sent: the upload finishes and is kept,
-// new connections are refused meanwhile, and the process exits 0 well within 15 s.
+// SIGTERM on a real server process while an upload is half sent and an event stream is open: the
+// upload finishes and is kept, the stream is ended (a browser reconnects elsewhere with
+// Last-Event-ID), new connections are refused meanwhile, and the process exits 0 well within 15 s.
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +15,7 @@ import { loadConfig } from '../config.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { call, DEMO, multipart } from './app.ts';
 import { files } from './files.ts';
+import { openStream } from './live.ts';
 import { adminUrl, databaseUrlFor } from './pg.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -69,8 +71,8 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
   });
 }
 
-describe('SIGTERM while a request is in flight', () => {
-  it('finishes the request, refuses new connections, exits 0 within 15 s, and keeps what it wrote', async () => {
+describe('SIGTERM while a request is in flight and an event stream is open', () => {
+  it('finishes the request, ends the stream, refuses new connections, exits 0 within 15 s, and keeps what it wrote', async () => {
     const env = await freshInstall();
     const { child, port, log } = await startServer(env);
     const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
@@ -79,6 +81,9 @@ describe('SIGTERM while a request is in flight', () => {
       body: JSON.stringify({ email: DEMO.store, password: DEMO_PASSWORD }),
     });
     const token = ((await login.json()) as { payload: { access_token: string } }).payload.access_token;
+
+    const stream = await openStream(`http://127.0.0.1:${port}`, { authorization: `Bearer ${token}` });
+    expect(stream.res.status).toBe(200);
 
     const body = multipart({}, [{ field: 'documents[]', name: 'under avstängning.pdf', data: files.pdf() }]);
     const half = Math.floor(body.payload.length / 2);
@@ -112,6 +117,7 @@ describe('SIGTERM while a request is in flight', () => {
 
     const result = await answer;
     expect(result.status).toBe(201);
+    await stream.ended;
     expect(await exited).toBe(0);
     expect(Date.now() - termAt).toBeLessThan(15_000);
     expect(log.some((line) => line.includes('shutting down'))).toBe(true);

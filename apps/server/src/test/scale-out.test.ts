@@ -3,6 +3,7 @@
 // the embedded database is one process by design.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { DEMO_PASSWORD } from '../db/seed.ts';
 import { MAX_FAILURES_PER_ACCOUNT } from '../modules/auth/login-throttle.ts';
 import { call, DEMO, multipart } from './app.ts';
 import { files } from './files.ts';
+import { openStream, until } from './live.ts';
 import { adminUrl, databaseUrlFor } from './pg.ts';
 import { startS3 } from './s3.ts';
 
@@ -86,6 +88,27 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL database and one buck
     const download = await call(b, 'GET', `/api/orders/1/documents/${document.id}`, { token });
     expect(download.statusCode).toBe(200);
     expect(Buffer.compare(download.rawPayload, pdf)).toBe(0);
+  });
+
+  it('a change made through one instance reaches an event stream open on the other', async () => {
+    const token = (await login(a, DEMO.store, DEMO_PASSWORD)).json().payload.access_token as string;
+    await b.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = b.server.address() as AddressInfo;
+    const stream = await openStream(`http://127.0.0.1:${port}`, { authorization: `Bearer ${token}` });
+    try {
+      const message = await call(a, 'POST', '/api/orders/1/messages', {
+        as: 'director',
+        payload: { body: 'Teknikern kommer i morgon.' },
+      });
+      expect(message.statusCode).toBe(201);
+      await until(
+        () => stream.frames.some((f) => f.event === 'message' && (f.data as { order_id?: number }).order_id === 1),
+        10_000,
+        'the message event on the other instance',
+      );
+    } finally {
+      stream.close();
+    }
   });
 
   it('failed logins on one instance count on the other: both answer 429 with Retry-After', async () => {
