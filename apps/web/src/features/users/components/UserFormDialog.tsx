@@ -6,6 +6,7 @@ import { type EntityType, isRoleSlug, mayManageRole, ROLE_ENTITY } from '@wop/sh
 import { createUserBody, updateUserBody } from '@wop/shared/users';
 import { v } from '@wop/shared/validation';
 import { useTranslation } from 'react-i18next';
+import { chainOptions } from '../../../components/ChainSelect.tsx';
 import { FormActions, RecordFormDialog } from '../../../components/FormDialog.tsx';
 import { FieldGrid, FormLayout } from '../../../components/FormLayout.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
@@ -190,7 +191,7 @@ function UserForm({
   const roleOptions = (roles.data?.data ?? [])
     .filter((role) => mayManageRole(me.role, role.slug) || role.slug === user?.role)
     .map((role) => ({ value: role.slug, label: t(`roleNames.${role.slug}`, { defaultValue: role.title }) }));
-  const chainOptions = chainList.map((c) => ({ value: String(c.id), label: c.chain_name }));
+  const choosableChains = chainOptions(chainList);
   const regionOptions = (regions.data?.data ?? []).map((r) => ({ value: String(r.id), label: r.region_name }));
   const storeOptions = (stores.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.store_name }));
   const chainLocked = lockedChainId !== null;
@@ -267,7 +268,7 @@ function UserForm({
               label={t('fields.chains')}
               withAsterisk
               searchable
-              data={chainOptions}
+              data={choosableChains}
               value={form.values.chain_id}
               error={form.errors.chain_id}
               onChange={setChain}
@@ -279,7 +280,7 @@ function UserForm({
             withAsterisk={entity === 'region'}
             searchable
             disabled={chainLocked}
-            data={chainOptions}
+            data={choosableChains}
             {...single('chain_id', setChain)}
           />
         )}
