@@ -1,4 +1,4 @@
-import { TextInput } from '@mantine/core';
+import { Textarea, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 
@@ -40,5 +40,25 @@ export function ContactFields({
       />
       <TextInput label={t('fields.email')} type="email" withAsterisk={emailRequired} {...inputProps('email')} />
     </>
+  );
+}
+
+/** The invoice address of a chain or store (required), under its `FieldGrid`. */
+export function InvoiceAddressField({
+  namespace,
+  inputProps,
+}: {
+  namespace: 'chains' | 'stores';
+  inputProps: (path: string) => GetInputPropsReturnType;
+}) {
+  const { t } = useTranslation(namespace);
+  return (
+    <Textarea
+      label={t('fields.invoice_address')}
+      withAsterisk
+      autosize
+      minRows={2}
+      {...inputProps('invoice_address')}
+    />
   );
 }

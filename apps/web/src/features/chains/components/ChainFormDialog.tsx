@@ -1,8 +1,8 @@
-import { Select, Textarea } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type Chain, chainBody } from '@wop/shared/chains';
 import { useTranslation } from 'react-i18next';
-import { ContactFields } from '../../../components/ContactFields.tsx';
+import { ContactFields, InvoiceAddressField } from '../../../components/ContactFields.tsx';
 import { FormActions, RecordFormDialog } from '../../../components/FormDialog.tsx';
 import { FieldGrid, FormLayout } from '../../../components/FormLayout.tsx';
 import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
@@ -67,13 +67,7 @@ function ChainForm({ chainId, chain, onDone }: { chainId?: number | null; chain?
       <FieldGrid>
         <ContactFields namespace="chains" name="chain_name" inputProps={form.getInputProps} emailRequired />
       </FieldGrid>
-      <Textarea
-        label={t('fields.invoice_address')}
-        withAsterisk
-        autosize
-        minRows={2}
-        {...form.getInputProps('invoice_address')}
-      />
+      <InvoiceAddressField namespace="chains" inputProps={form.getInputProps} />
       <Select
         label={t('fields.has_region')}
         withAsterisk

@@ -1,11 +1,10 @@
-import { Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { type Store, storeBody } from '@wop/shared/stores';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChainSelect } from '../../../components/ChainSelect.tsx';
-import { ContactFields } from '../../../components/ContactFields.tsx';
+import { ContactFields, InvoiceAddressField } from '../../../components/ContactFields.tsx';
 import { FormActions, RecordFormDialog } from '../../../components/FormDialog.tsx';
 import { FieldGrid, FormLayout } from '../../../components/FormLayout.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
@@ -149,13 +148,7 @@ function StoreForm({
         )}
         <ContactFields namespace="stores" name="store_name" inputProps={form.getInputProps} phoneHint numericPhone />
       </FieldGrid>
-      <Textarea
-        label={t('fields.invoice_address')}
-        withAsterisk
-        autosize
-        minRows={2}
-        {...form.getInputProps('invoice_address')}
-      />
+      <InvoiceAddressField namespace="stores" inputProps={form.getInputProps} />
       <FormActions onCancel={onDone} saving={save.isPending} />
     </FormLayout>
   );

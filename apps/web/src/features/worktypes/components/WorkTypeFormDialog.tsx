@@ -25,25 +25,10 @@ const toBody = (values: Values) => ({
 });
 
 /** Create (no id) or edit a work type: the English title plus Swedish and Finnish titles. */
-export function WorkTypeFormDialog({
-  opened,
-  id,
-  onClose,
-}: {
-  opened: boolean;
-  id: number | null;
-  onClose: () => void;
-}) {
+export function WorkTypeFormDialog(props: { opened: boolean; id: number | null; onClose: () => void }) {
   return (
-    <RecordFormDialog
-      namespace="worktypes"
-      opened={opened}
-      id={id}
-      onClose={onClose}
-      detail={workTypeQueryOptions}
-      size="md"
-    >
-      {(workType) => <WorkTypeForm key={id ?? 'new'} id={id} workType={workType} onDone={onClose} />}
+    <RecordFormDialog namespace="worktypes" {...props} detail={workTypeQueryOptions} size="md">
+      {(workType) => <WorkTypeForm key={props.id ?? 'new'} id={props.id} workType={workType} onDone={props.onClose} />}
     </RecordFormDialog>
   );
 }
