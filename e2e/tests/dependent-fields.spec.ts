@@ -30,6 +30,14 @@ async function optionsOf(page: Page, scope: Locator, label: string, expected: st
   return names;
 }
 
+/** The order form, with `choices` (orders:fields.<name> -> option) picked in that order. */
+async function orderFormWith(page: Page, choices: Record<string, string>): Promise<Locator> {
+  await page.goto('/orders/create');
+  const form = page.locator('form').filter({ has: page.getByLabel(en('orders:fields.description')) });
+  for (const [field, option] of Object.entries(choices)) await choose(page, form, en(`orders:fields.${field}`), option);
+  return form;
+}
+
 /** The field shows nothing: no text in a Select, no pill in a MultiSelect. */
 async function expectEmpty(scope: Locator, label: string, stale: string) {
   await expect(combo(scope, label)).toHaveValue('');
@@ -46,10 +54,7 @@ test.describe('dependent fields as a super-admin', () => {
   test.use({ storageState: sessionFile('superAdmin') });
 
   test("order form: another chain clears the store, its text, and lists the new chain's stores", async ({ page }) => {
-    await page.goto('/orders/create');
-    const form = page.locator('form').filter({ has: page.getByLabel(en('orders:fields.description')) });
-    await choose(page, form, en('orders:fields.chain'), 'Norrgården Livs');
-    await choose(page, form, en('orders:fields.store'), 'Norrgården Södermalm');
+    const form = await orderFormWith(page, { chain: 'Norrgården Livs', store: 'Norrgården Södermalm' });
     await expect(combo(form, en('orders:fields.store'))).toHaveValue('Norrgården Södermalm');
 
     await choose(page, form, en('orders:fields.chain'), 'Kotimarket Oy');
@@ -117,10 +122,7 @@ test.describe('dependent fields as a chain-admin', () => {
   test.use({ storageState: sessionFile('chainAdmin') });
 
   test("order form: another region clears the store and lists that region's stores", async ({ page }) => {
-    await page.goto('/orders/create');
-    const form = page.locator('form').filter({ has: page.getByLabel(en('orders:fields.description')) });
-    await choose(page, form, en('orders:fields.region'), 'Stockholm');
-    await choose(page, form, en('orders:fields.store'), 'Norrgården Södermalm');
+    const form = await orderFormWith(page, { region: 'Stockholm', store: 'Norrgården Södermalm' });
 
     await choose(page, form, en('orders:fields.region'), 'Göteborg');
     await expectEmpty(form, en('orders:fields.store'), 'Norrgården Södermalm');

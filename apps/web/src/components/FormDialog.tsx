@@ -1,5 +1,6 @@
 import { Button, Center, Group, Loader, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -41,6 +42,46 @@ export function FormDialog({
         opened && children
       )}
     </Modal>
+  );
+}
+
+/**
+ * The dialog that creates (no id) or updates (an id) one record: titled from the namespace's
+ * form.createTitle / form.updateTitle, it loads the record by `detail` and then renders the form
+ * with it (`children`).
+ */
+export function RecordFormDialog<T, K extends QueryKey>({
+  namespace,
+  opened,
+  id,
+  onClose,
+  detail,
+  size,
+  loading = false,
+  children,
+}: {
+  namespace: string;
+  opened: boolean;
+  id?: number | null;
+  onClose: () => void;
+  detail: (id: number) => UseQueryOptions<T, Error, T, K>;
+  size?: string;
+  /** Something else the form waits for. */
+  loading?: boolean;
+  children: (record: T | undefined) => ReactNode;
+}) {
+  const { t } = useTranslation(namespace);
+  const existing = useQuery({ ...detail(id ?? 0), enabled: opened && !!id });
+  return (
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      size={size}
+      title={id ? t('form.updateTitle') : t('form.createTitle')}
+      loading={(!!id && !existing.data) || loading}
+    >
+      {children(existing.data)}
+    </FormDialog>
   );
 }
 

@@ -1,14 +1,14 @@
-import { Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type UseMutationResult, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import type { UseMutationResult, UseQueryOptions } from '@tanstack/react-query';
 import { titleSlugBody } from '@wop/shared/reference';
 import { slugify } from '@wop/shared/slug';
 import { v } from '@wop/shared/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../lib/errors.ts';
-import { fieldLabels, fieldMessage, schemaResolver, setServerErrors } from '../lib/forms.ts';
-import { FormActions, FormDialog } from './FormDialog.tsx';
+import { fieldLabels, fieldMessage, saveOnSubmit, schemaResolver } from '../lib/forms.ts';
+import { FormActions, RecordFormDialog } from './FormDialog.tsx';
+import { FormLayout } from './FormLayout.tsx';
 
 export interface TitleSlugItem {
   id: number;
@@ -46,25 +46,12 @@ export function TitleSlugFormDialog<T extends TitleSlugItem>({
   detail,
   save,
 }: Props<T>) {
-  const { t } = useTranslation(namespace);
-  const existing = useQuery({ ...detail(id ?? 0), enabled: opened && !!id });
   return (
-    <FormDialog
-      opened={opened}
-      onClose={onClose}
-      size="md"
-      title={id ? t('form.updateTitle') : t('form.createTitle')}
-      loading={!!id && !existing.data}
-    >
-      <TitleSlugForm
-        key={id ?? 'new'}
-        namespace={namespace}
-        id={id}
-        item={existing.data}
-        save={save}
-        onDone={onClose}
-      />
-    </FormDialog>
+    <RecordFormDialog namespace={namespace} opened={opened} id={id} onClose={onClose} detail={detail} size="md">
+      {(item) => (
+        <TitleSlugForm key={id ?? 'new'} namespace={namespace} id={id} item={item} save={save} onDone={onClose} />
+      )}
+    </RecordFormDialog>
   );
 }
 
@@ -102,43 +89,36 @@ function TitleSlugForm({
   const [slugTyped, setSlugTyped] = useState(false);
   const followsTitle = !item && !slugTyped;
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      notifySuccess(await save.mutateAsync({ id, body: values }));
-      form.reset();
-      onDone();
-    } catch (error) {
-      setServerErrors(form, error, labels, { title: ['slug'] });
-    }
+  const submit = saveOnSubmit(form, labels, (values) => save.mutateAsync({ id, body: values }), {
+    onSaved: onDone,
+    aliases: { title: ['slug'] },
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <TextInput
-          label={t('fields.title')}
-          withAsterisk
-          data-autofocus
-          {...form.getInputProps('title')}
-          onChange={(event) => {
-            const title = event.currentTarget.value;
-            if (followsTitle) form.setValues({ title, slug: slugify(title) });
-            else form.setFieldValue('title', title);
-          }}
-        />
-        <TextInput
-          label={t('fields.slug')}
-          withAsterisk
-          disabled={item?.builtin}
-          description={item?.builtin ? t('form.builtinHint') : t('form.slugHint')}
-          {...form.getInputProps('slug')}
-          onChange={(event) => {
-            setSlugTyped(true);
-            form.setFieldValue('slug', event.currentTarget.value);
-          }}
-        />
-        <FormActions onCancel={onDone} saving={save.isPending} />
-      </Stack>
-    </form>
+    <FormLayout onSubmit={submit}>
+      <TextInput
+        label={t('fields.title')}
+        withAsterisk
+        data-autofocus
+        {...form.getInputProps('title')}
+        onChange={(event) => {
+          const title = event.currentTarget.value;
+          if (followsTitle) form.setValues({ title, slug: slugify(title) });
+          else form.setFieldValue('title', title);
+        }}
+      />
+      <TextInput
+        label={t('fields.slug')}
+        withAsterisk
+        disabled={item?.builtin}
+        description={item?.builtin ? t('form.builtinHint') : t('form.slugHint')}
+        {...form.getInputProps('slug')}
+        onChange={(event) => {
+          setSlugTyped(true);
+          form.setFieldValue('slug', event.currentTarget.value);
+        }}
+      />
+      <FormActions onCancel={onDone} saving={save.isPending} />
+    </FormLayout>
   );
 }

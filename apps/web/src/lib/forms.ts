@@ -1,7 +1,8 @@
+import type { UseFormReturnType } from '@mantine/form';
 import { issueMessage, labelledText, validationKey, validationText } from '@wop/shared/validation';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
-import { asSentence, describeError } from './errors.ts';
+import { asSentence, describeError, notifySuccess } from './errors.ts';
 import { currentLanguage, i18n } from './i18n.ts';
 
 // Zod would probe `new Function` to compile its parsers, which the Content-Security-Policy refuses
@@ -91,3 +92,30 @@ export const fieldLabels = (namespace: string, fields: readonly string[], others
   ...Object.fromEntries(fields.map((field) => [field, `${namespace}:fields.${field}`])),
   ...others,
 });
+
+/**
+ * The submit handler of a form that saves: `send` the values, toast the server's answer, reset the
+ * form (`keepValues`: only mark the saved values clean) and call `onSaved`; a 422 lands on the fields
+ * (`aliases` as in setServerErrors).
+ */
+export function saveOnSubmit<V>(
+  form: UseFormReturnType<V>,
+  labels: FieldLabels,
+  send: (values: V) => Promise<Parameters<typeof notifySuccess>[0]>,
+  {
+    onSaved,
+    keepValues = false,
+    aliases,
+  }: { onSaved?: () => void; keepValues?: boolean; aliases?: Record<string, string[]> } = {},
+) {
+  return form.onSubmit(async (values) => {
+    try {
+      notifySuccess(await send(values));
+      if (keepValues) form.resetDirty();
+      else form.reset();
+      onSaved?.();
+    } catch (error) {
+      setServerErrors(form, error, labels, aliases);
+    }
+  });
+}

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import type { User } from '@wop/shared/api';
 import type { RoleSlug } from '@wop/shared/roles';
 import type { ReactElement } from 'react';
@@ -98,4 +99,23 @@ export function mockApi(handlers: Record<string, Handler>) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+type UserActions = ReturnType<typeof userEvent.setup>;
+
+/** Opens a select (`box`, its input) and picks an option by its text. */
+export async function chooseOption(user: UserActions, box: HTMLElement, option: string): Promise<void> {
+  await user.click(box);
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+/** The texts of the options a select (`box`, its input) offers; the list is closed again. */
+export async function listedOptions(user: UserActions, box: HTMLElement): Promise<string[]> {
+  await user.click(box);
+  const list = await screen.findByRole('listbox');
+  const names = within(list)
+    .getAllByRole('option')
+    .map((o) => o.textContent ?? '');
+  await user.keyboard('{Escape}');
+  return names;
 }

@@ -1,11 +1,11 @@
-import { Button, Checkbox, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Checkbox, Loader, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { LOCALES } from '@wop/shared/constants';
 import { NOTIFICATION_TYPES, type NotificationSettings, notificationSettings } from '@wop/shared/notifications';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../lib/errors.ts';
-import { schemaResolver, setServerErrors } from '../../../lib/forms.ts';
+import { FormLayout, SubmitRow } from '../../../components/FormLayout.tsx';
+import { saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
 import { LANGUAGE_NAMES } from '../../../lib/i18n.ts';
 import { notificationSettingsQueryOptions, useSaveNotificationSettings } from '../api/notification-settings.ts';
 
@@ -27,43 +27,30 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
     validate: schemaResolver(notificationSettings, labels),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      notifySuccess(await save.mutateAsync(values));
-      form.resetDirty(values);
-    } catch (error) {
-      setServerErrors(form, error, labels);
-    }
-  });
+  const submit = saveOnSubmit(form, labels, (values) => save.mutateAsync(values), { keepValues: true });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {t('settings.intro')}
-        </Text>
-        <Stack gap="xs" role="group" aria-label={t('settings.emailFor')}>
-          {NOTIFICATION_TYPES.map((type) => (
-            <Checkbox
-              key={type}
-              label={t(`settings.types.${type}`)}
-              {...form.getInputProps(`email.${type}`, { type: 'checkbox' })}
-            />
-          ))}
-        </Stack>
-        <Select
-          label={t('settings.language')}
-          data={LOCALES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
-          allowDeselect={false}
-          maw={280}
-          {...form.getInputProps('locale')}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            {t('settings.save')}
-          </Button>
-        </Group>
+    <FormLayout onSubmit={submit}>
+      <Text size="sm" c="dimmed">
+        {t('settings.intro')}
+      </Text>
+      <Stack gap="xs" role="group" aria-label={t('settings.emailFor')}>
+        {NOTIFICATION_TYPES.map((type) => (
+          <Checkbox
+            key={type}
+            label={t(`settings.types.${type}`)}
+            {...form.getInputProps(`email.${type}`, { type: 'checkbox' })}
+          />
+        ))}
       </Stack>
-    </form>
+      <Select
+        label={t('settings.language')}
+        data={LOCALES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
+        allowDeselect={false}
+        maw={280}
+        {...form.getInputProps('locale')}
+      />
+      <SubmitRow loading={save.isPending}>{t('settings.save')}</SubmitRow>
+    </FormLayout>
   );
 }

@@ -1,11 +1,11 @@
-import { Button, Group, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
+import { PasswordInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { isEmailAsPassword, passwordBody } from '@wop/shared/auth';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@wop/shared/constants';
 import { v } from '@wop/shared/validation';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../lib/errors.ts';
-import { fieldMessage, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
+import { FieldGrid, FormLayout, SubmitRow } from '../../../components/FormLayout.tsx';
+import { fieldMessage, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
 import { type PasswordInput as PasswordValues, useChangePassword } from '../api/change-password.ts';
 
 const labels = {
@@ -31,50 +31,36 @@ export function PasswordForm({ email }: { email: string }) {
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const answer = await change.mutateAsync(values);
-      notifySuccess(answer);
-      form.reset();
-    } catch (error) {
-      setServerErrors(form, error, labels);
-    }
-  });
+  const submit = saveOnSubmit(form, labels, (values) => change.mutateAsync(values));
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <PasswordInput
-            label={t('password.current')}
-            autoComplete="current-password"
-            withAsterisk
-            {...form.getInputProps('current_password')}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <PasswordInput
-            label={t('password.new')}
-            description={t('password.hint', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            withAsterisk
-            {...form.getInputProps('new_password')}
-          />
-          <PasswordInput
-            label={t('password.confirm')}
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            withAsterisk
-            {...form.getInputProps('confirm_password')}
-          />
-        </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={change.isPending}>
-            {t('password.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormLayout onSubmit={submit}>
+      <FieldGrid>
+        <PasswordInput
+          label={t('password.current')}
+          autoComplete="current-password"
+          withAsterisk
+          {...form.getInputProps('current_password')}
+        />
+      </FieldGrid>
+      <FieldGrid>
+        <PasswordInput
+          label={t('password.new')}
+          description={t('password.hint', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          withAsterisk
+          {...form.getInputProps('new_password')}
+        />
+        <PasswordInput
+          label={t('password.confirm')}
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          withAsterisk
+          {...form.getInputProps('confirm_password')}
+        />
+      </FieldGrid>
+      <SubmitRow loading={change.isPending}>{t('password.save')}</SubmitRow>
+    </FormLayout>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Box, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Center, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { LOCALES, type Locale } from '@wop/shared/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { TitleBlock } from '../../../components/TitleBlock.tsx';
 import { LANGUAGE_NAMES, setLanguage } from '../../../lib/i18n.ts';
 import { APP_NAME } from '../../../lib/page-header.tsx';
 import { getToken, LOGIN_PATHS, sessionEnded } from '../../../lib/session.ts';
@@ -51,14 +52,9 @@ export function LoginPage({ lng }: { lng: Locale }) {
           </Group>
           <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', xs: 'xl' }}>
             <Stack gap="lg">
-              <Stack gap={4}>
-                <Title order={1} size="h2">
-                  {t('login.title')}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  {t('login.subtitle')}
-                </Text>
-              </Stack>
+              <TitleBlock order={1} size="h2" title={t('login.title')}>
+                {t('login.subtitle')}
+              </TitleBlock>
               {expired && (
                 <Alert color="yellow" variant="light" title={t('login.sessionExpired')} role="status">
                   {t('login.sessionExpiredText')}

@@ -1,21 +1,15 @@
-import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
 import { type Chain, chainBody } from '@wop/shared/chains';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
-import { notifySuccess } from '../../../lib/errors.ts';
-import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
+import { ContactFields, InvoiceAddressField } from '../../../components/ContactFields.tsx';
+import { FormActions, RecordFormDialog } from '../../../components/FormDialog.tsx';
+import { FieldGrid, FormLayout } from '../../../components/FormLayout.tsx';
+import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
 import { chainQueryOptions, useSaveChain } from '../api/chains.ts';
 
-const labels = fieldLabels('chains', [
-  'chain_name',
-  'phone',
-  'email',
-  'invoice_address',
-  'contact_person',
-  'has_region',
-]);
+/** Every field of the body is a field of the form, labelled chains:fields.<field>. */
+const labels = fieldLabels('chains', Object.keys(chainBody.shape));
 
 interface Values {
   chain_name: string;
@@ -46,17 +40,10 @@ export function ChainFormDialog({
   chainId?: number | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('chains');
-  const existing = useQuery({ ...chainQueryOptions(chainId ?? 0), enabled: opened && !!chainId });
   return (
-    <FormDialog
-      opened={opened}
-      onClose={onClose}
-      title={chainId ? t('form.updateTitle') : t('form.createTitle')}
-      loading={!!chainId && !existing.data}
-    >
-      <ChainForm key={`${chainId ?? 'new'}`} chainId={chainId} chain={existing.data} onDone={onClose} />
-    </FormDialog>
+    <RecordFormDialog namespace="chains" opened={opened} id={chainId} onClose={onClose} detail={chainQueryOptions}>
+      {(chain) => <ChainForm key={`${chainId ?? 'new'}`} chainId={chainId} chain={chain} onDone={onClose} />}
+    </RecordFormDialog>
   );
 }
 
@@ -68,49 +55,30 @@ function ChainForm({ chainId, chain, onDone }: { chainId?: number | null; chain?
     initialValues: toValues(chain),
     validate: schemaResolver(chainBody, labels),
   });
-
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const answer = await save.mutateAsync({
-        id: chainId,
-        body: { ...values, has_region: Number(values.has_region) },
-      });
-      notifySuccess(answer);
-      form.reset();
-      onDone();
-    } catch (error) {
-      setServerErrors(form, error, labels);
-    }
-  });
+  const submit = saveOnSubmit(
+    form,
+    labels,
+    (values) => save.mutateAsync({ id: chainId, body: { ...values, has_region: Number(values.has_region) } }),
+    { onSaved: onDone },
+  );
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('fields.chain_name')} withAsterisk data-autofocus {...form.getInputProps('chain_name')} />
-          <TextInput label={t('fields.contact_person')} withAsterisk {...form.getInputProps('contact_person')} />
-          <TextInput label={t('fields.phone')} type="tel" withAsterisk {...form.getInputProps('phone')} />
-          <TextInput label={t('fields.email')} type="email" withAsterisk {...form.getInputProps('email')} />
-        </SimpleGrid>
-        <Textarea
-          label={t('fields.invoice_address')}
-          withAsterisk
-          autosize
-          minRows={2}
-          {...form.getInputProps('invoice_address')}
-        />
-        <Select
-          label={t('fields.has_region')}
-          withAsterisk
-          allowDeselect={false}
-          data={[
-            { value: '1', label: t('yes') },
-            { value: '0', label: t('no') },
-          ]}
-          {...form.getInputProps('has_region')}
-        />
-        <FormActions onCancel={onDone} saving={save.isPending} />
-      </Stack>
-    </form>
+    <FormLayout onSubmit={submit}>
+      <FieldGrid>
+        <ContactFields namespace="chains" name="chain_name" inputProps={form.getInputProps} emailRequired />
+      </FieldGrid>
+      <InvoiceAddressField namespace="chains" inputProps={form.getInputProps} />
+      <Select
+        label={t('fields.has_region')}
+        withAsterisk
+        allowDeselect={false}
+        data={[
+          { value: '1', label: t('yes') },
+          { value: '0', label: t('no') },
+        ]}
+        {...form.getInputProps('has_region')}
+      />
+      <FormActions onCancel={onDone} saving={save.isPending} />
+    </FormLayout>
   );
 }

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Anchor, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '@wop/shared/dashboard';
 import { can, WELCOME_ROLES } from '@wop/shared/roles';
@@ -20,6 +6,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/badges.tsx';
+import { LinkCard, LoadErrorAlert, TileGrid, TileSkeletons } from '../../../components/Tiles.tsx';
 import { useRole } from '../../../lib/current-user.ts';
 import { dashboardQueryOptions } from '../api/get-dashboard.ts';
 
@@ -42,14 +29,7 @@ function Figure({
   alert?: boolean;
 }) {
   return (
-    <Card
-      component={Link}
-      to={to}
-      withBorder
-      radius="md"
-      padding="md"
-      style={{ textDecoration: 'none', color: 'inherit' }}
-    >
+    <LinkCard to={to}>
       <Stack gap={4}>
         <Text size="sm" c="dimmed" fw={500}>
           {label}
@@ -63,7 +43,7 @@ function Figure({
           </Text>
         )}
       </Stack>
-    </Card>
+    </LinkCard>
   );
 }
 
@@ -81,7 +61,7 @@ function Figures({ data }: { data: Dashboard }) {
           ? t('hours', { count: Math.round(hours), formatted: number.format(Math.round(hours)) })
           : t('days', { count: Math.round(hours / 24), formatted: number.format(Math.round(hours / 24)) });
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
+    <TileGrid>
       <Figure
         to={listUrl({ overdue: 'true' })}
         label={t('cards.overdue')}
@@ -105,7 +85,7 @@ function Figures({ data }: { data: Dashboard }) {
         value={data.first_time_fix_rate === null ? '–' : percent.format(data.first_time_fix_rate)}
         hint={t('cards.firstTimeFixHint')}
       />
-    </SimpleGrid>
+    </TileGrid>
   );
 }
 
@@ -172,29 +152,21 @@ function OpenByStatus({ counts }: { counts: Dashboard['open_by_status'] }) {
   const { t, i18n } = useTranslation(['dashboard', 'common']);
   const number = new Intl.NumberFormat(i18n.language);
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
+    <TileGrid>
       {Object.entries(counts).map(([slug, n]) => {
         const label = t(`common:status.${slug}`, { defaultValue: slug });
         return (
-          <Card
-            key={slug}
-            component={Link}
-            to={listUrl({ status: slug })}
-            withBorder
-            radius="md"
-            padding="md"
-            style={{ textDecoration: 'none', color: 'inherit' }}
-          >
+          <LinkCard key={slug} to={listUrl({ status: slug })}>
             <Stack gap="xs">
               <StatusBadge status={slug} label={label} w="fit-content" />
               <Text fz={28} fw={700} lh={1.1}>
                 {number.format(n)}
               </Text>
             </Stack>
-          </Card>
+          </LinkCard>
         );
       })}
-    </SimpleGrid>
+    </TileGrid>
   );
 }
 
@@ -206,23 +178,8 @@ function DashboardSection({ withStatuses = false }: { withStatuses?: boolean }) 
       <Title order={3} size="h4" id="dashboard-title">
         {t('title')}
       </Title>
-      {dashboard.isError && (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{t('loadError')}</Text>
-            <Button size="xs" variant="white" color="orange.9" onClick={() => void dashboard.refetch()}>
-              {t('common:actions.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      {dashboard.isPending && (
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} h={96} radius="md" />
-          ))}
-        </SimpleGrid>
-      )}
+      {dashboard.isError && <LoadErrorAlert message={t('loadError')} onRetry={() => void dashboard.refetch()} />}
+      {dashboard.isPending && <TileSkeletons height={96} />}
       {dashboard.data && (
         <>
           {withStatuses && <OpenByStatus counts={dashboard.data.open_by_status} />}

@@ -1,23 +1,13 @@
-import {
-  ActionIcon,
-  Button,
-  FileInput,
-  Group,
-  List,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, FileInput, Group, List, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { CATEGORY_FILE_TYPES } from '@wop/shared/constants';
 import { CATEGORY_FILE_ACCEPT, type Category, categoryBody } from '@wop/shared/files';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../lib/errors.ts';
-import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
+import { ChainSelect } from '../../../components/ChainSelect.tsx';
+import { FieldGrid, FormLayout } from '../../../components/FormLayout.tsx';
+import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
 import { folderChainsQueryOptions, useSaveCategory } from '../api/categories.ts';
 
 const labels = fieldLabels('files', ['title', 'description'], {
@@ -68,85 +58,78 @@ export function CategoryForm({
     validate: schemaResolver<Values>(categoryBody, labels),
   });
 
-  const submit = form.onSubmit(async ({ files, ...values }) => {
-    try {
-      const fields = { ...values, chain_id: values.chain_id ? Number(values.chain_id) : null };
-      notifySuccess(await save.mutateAsync({ id: category?.id, fields, files }));
-      form.reset();
-      onDone();
-    } catch (error) {
-      setServerErrors(form, error, labels);
-    }
-  });
+  const submit = saveOnSubmit(
+    form,
+    labels,
+    ({ files, ...values }) =>
+      save.mutateAsync({
+        id: category?.id,
+        fields: { ...values, chain_id: values.chain_id ? Number(values.chain_id) : null },
+        files,
+      }),
+    { onSaved: onDone },
+  );
 
   const files = form.values.files;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('fields.chain')}
-            withAsterisk
-            searchable
-            data={(chains.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.chain_name }))}
-            {...form.getInputProps('chain_id')}
-          />
-          <TextInput label={t('fields.categoryName')} {...form.getInputProps('category_name')} />
-          <TextInput label={t('fields.title')} withAsterisk {...form.getInputProps('title')} />
-          <TextInput label={t('fields.subTitle')} {...form.getInputProps('sub_title')} />
-        </SimpleGrid>
-        <Textarea
-          label={t('fields.description')}
-          withAsterisk
-          autosize
-          minRows={3}
-          {...form.getInputProps('description')}
-        />
-        <FileInput
-          label={category ? t('fields.addFiles') : t('fields.files')}
-          description={t('fields.filesHint', { types: CATEGORY_FILE_TYPES.join(', ') })}
-          multiple
-          clearable
-          accept={ACCEPT}
-          leftSection={<IconPaperclip size={16} aria-hidden />}
-          value={files}
-          onChange={(value) => form.setFieldValue('files', value)}
-          error={form.errors.files}
-        />
-        {files.length > 0 && (
-          <List size="sm" spacing={4} aria-label={t('fields.selectedFiles')}>
-            {files.map((file, index) => (
-              <List.Item key={`${file.name}-${file.size}-${file.lastModified}`}>
-                <Group gap={6} wrap="nowrap">
-                  {file.name}
-                  <ActionIcon
-                    size="sm"
-                    variant="subtle"
-                    color="gray"
-                    aria-label={t('removeSelected', { name: file.name })}
-                    onClick={() =>
-                      form.setFieldValue(
-                        'files',
-                        files.filter((_, i) => i !== index),
-                      )
-                    }
-                  >
-                    <IconX size={14} aria-hidden />
-                  </ActionIcon>
-                </Group>
-              </List.Item>
-            ))}
-          </List>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {category ? t('save') : t('create')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormLayout onSubmit={submit}>
+      <FieldGrid>
+        <ChainSelect label={t('fields.chain')} chains={chains.data?.data} {...form.getInputProps('chain_id')} />
+        <TextInput label={t('fields.categoryName')} {...form.getInputProps('category_name')} />
+        <TextInput label={t('fields.title')} withAsterisk {...form.getInputProps('title')} />
+        <TextInput label={t('fields.subTitle')} {...form.getInputProps('sub_title')} />
+      </FieldGrid>
+      <Textarea
+        label={t('fields.description')}
+        withAsterisk
+        autosize
+        minRows={3}
+        {...form.getInputProps('description')}
+      />
+      <FileInput
+        label={category ? t('fields.addFiles') : t('fields.files')}
+        description={t('fields.filesHint', { types: CATEGORY_FILE_TYPES.join(', ') })}
+        multiple
+        clearable
+        accept={ACCEPT}
+        leftSection={<IconPaperclip size={16} aria-hidden />}
+        value={files}
+        onChange={(value) => form.setFieldValue('files', value)}
+        error={form.errors.files}
+      />
+      {files.length > 0 && (
+        <List size="sm" spacing={4} aria-label={t('fields.selectedFiles')}>
+          {files.map((file, index) => (
+            <List.Item key={`${file.name}-${file.size}-${file.lastModified}`}>
+              <Group gap={6} wrap="nowrap">
+                {file.name}
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('removeSelected', { name: file.name })}
+                  onClick={() =>
+                    form.setFieldValue(
+                      'files',
+                      files.filter((_, i) => i !== index),
+                    )
+                  }
+                >
+                  <IconX size={14} aria-hidden />
+                </ActionIcon>
+              </Group>
+            </List.Item>
+          ))}
+        </List>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          {t('cancel')}
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          {category ? t('save') : t('create')}
+        </Button>
+      </Group>
+    </FormLayout>
   );
 }

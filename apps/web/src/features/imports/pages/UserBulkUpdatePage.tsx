@@ -1,14 +1,13 @@
-import { Button, Card, FileInput, Group, List, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, List, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconUpload } from '@tabler/icons-react';
 import { IMPORT_LIST_SEPARATOR, USER_IMPORT_COLUMNS, USER_IMPORT_SAMPLE, userImportForm } from '@wop/shared/imports';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/errors.ts';
-import { schemaResolver, setServerErrors } from '../../../lib/forms.ts';
+import { schemaResolver } from '../../../lib/forms.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import { useBulkUpdateUsers } from '../api/imports.ts';
-import { ImportFailureBox, importLineErrors, type LineErrors } from '../components/ImportFailureBox.tsx';
+import { DataFileInput, useImportFailures } from '../components/DataFileInput.tsx';
+import { ImportFailureBox } from '../components/ImportFailureBox.tsx';
 import { SampleCsvButton } from '../components/SampleCsvButton.tsx';
 
 const labels = { data_file: 'imports:fields.dataFile' };
@@ -18,21 +17,19 @@ export function UserBulkUpdatePage() {
   const { t } = useTranslation('imports');
   usePageHeader(t('users.title'), null);
   const update = useBulkUpdateUsers();
-  const [failures, setFailures] = useState<LineErrors | null>(null);
   const form = useForm<{ data_file: File | null }>({
     initialValues: { data_file: null },
     validate: schemaResolver(userImportForm, labels),
   });
+  const { failures, clear, report, pickFile } = useImportFailures(form, labels);
 
   const submit = form.onSubmit(async (values) => {
-    setFailures(null);
+    clear();
     try {
       notifySuccess(await update.mutateAsync(values.data_file as File));
       form.reset();
     } catch (error) {
-      const lines = importLineErrors(error);
-      if (lines) setFailures(lines);
-      else setServerErrors(form, error, labels);
+      report(error);
     }
   });
 
@@ -49,19 +46,7 @@ export function UserBulkUpdatePage() {
           <Text size="xs" c="dimmed">
             {t('columnsLabel')}: <code>{USER_IMPORT_COLUMNS.join(', ')}</code>
           </Text>
-          <FileInput
-            label={t('fields.dataFile')}
-            description={t('fields.dataFileHint')}
-            withAsterisk
-            clearable
-            accept=".csv,.txt,text/csv,text/plain"
-            leftSection={<IconUpload size={16} aria-hidden />}
-            {...form.getInputProps('data_file')}
-            onChange={(file) => {
-              setFailures(null);
-              form.setFieldValue('data_file', file);
-            }}
-          />
+          <DataFileInput {...form.getInputProps('data_file')} onChange={pickFile} />
           {failures && <ImportFailureBox errors={failures} />}
           <Group justify="space-between">
             <SampleCsvButton content={USER_IMPORT_SAMPLE} fileName="users-sample.csv" />

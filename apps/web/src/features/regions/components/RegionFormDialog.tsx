@@ -1,11 +1,11 @@
-import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
 import { type Region, regionBody } from '@wop/shared/regions';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
-import { notifySuccess } from '../../../lib/errors.ts';
-import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
+import { ContactFields } from '../../../components/ContactFields.tsx';
+import { FormActions, RecordFormDialog } from '../../../components/FormDialog.tsx';
+import { FieldGrid, FormLayout } from '../../../components/FormLayout.tsx';
+import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
 import { regionQueryOptions, useSaveRegion } from '../api/regions.ts';
 
 const labels = fieldLabels('regions', ['region_name', 'phone', 'email', 'contact_person']);
@@ -38,24 +38,25 @@ export function RegionFormDialog({
   regionId?: number | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('regions');
-  const existing = useQuery({ ...regionQueryOptions(chainId, regionId ?? 0), enabled: opened && !!regionId });
   return (
-    <FormDialog
+    <RecordFormDialog
+      namespace="regions"
       opened={opened}
+      id={regionId}
       onClose={onClose}
-      title={regionId ? t('form.updateTitle') : t('form.createTitle')}
-      loading={!!regionId && !existing.data}
+      detail={(id) => regionQueryOptions(chainId, id)}
     >
-      <RegionForm
-        key={`${chainId}-${regionId ?? 'new'}`}
-        chainId={chainId}
-        chainName={chainName ?? existing.data?.chain.chain_name}
-        regionId={regionId}
-        region={existing.data}
-        onDone={onClose}
-      />
-    </FormDialog>
+      {(region) => (
+        <RegionForm
+          key={`${chainId}-${regionId ?? 'new'}`}
+          chainId={chainId}
+          chainName={chainName ?? region?.chain.chain_name}
+          regionId={regionId}
+          region={region}
+          onDone={onClose}
+        />
+      )}
+    </RecordFormDialog>
   );
 }
 
@@ -80,39 +81,17 @@ function RegionForm({
     validate: schemaResolver(regionBody, labels),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      notifySuccess(await save.mutateAsync({ id: regionId, body: values }));
-      form.reset();
-      onDone();
-    } catch (error) {
-      setServerErrors(form, error, labels);
-    }
+  const submit = saveOnSubmit(form, labels, (values) => save.mutateAsync({ id: regionId, body: values }), {
+    onSaved: onDone,
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        {chainName && <TextInput label={t('fields.chain')} value={chainName} readOnly variant="filled" />}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('fields.region_name')}
-            withAsterisk
-            data-autofocus
-            {...form.getInputProps('region_name')}
-          />
-          <TextInput label={t('fields.contact_person')} withAsterisk {...form.getInputProps('contact_person')} />
-          <TextInput
-            label={t('fields.phone')}
-            description={t('form.phoneHint')}
-            type="tel"
-            withAsterisk
-            {...form.getInputProps('phone')}
-          />
-          <TextInput label={t('fields.email')} type="email" {...form.getInputProps('email')} />
-        </SimpleGrid>
-        <FormActions onCancel={onDone} saving={save.isPending} />
-      </Stack>
-    </form>
+    <FormLayout onSubmit={submit}>
+      {chainName && <TextInput label={t('fields.chain')} value={chainName} readOnly variant="filled" />}
+      <FieldGrid>
+        <ContactFields namespace="regions" name="region_name" inputProps={form.getInputProps} phoneHint />
+      </FieldGrid>
+      <FormActions onCancel={onDone} saving={save.isPending} />
+    </FormLayout>
   );
 }

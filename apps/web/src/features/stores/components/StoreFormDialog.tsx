@@ -1,14 +1,15 @@
-import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { type Store, storeBody } from '@wop/shared/stores';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
+import { ChainSelect } from '../../../components/ChainSelect.tsx';
+import { ContactFields, InvoiceAddressField } from '../../../components/ContactFields.tsx';
+import { FormActions, RecordFormDialog } from '../../../components/FormDialog.tsx';
+import { FieldGrid, FormLayout } from '../../../components/FormLayout.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
 import { useRole } from '../../../lib/current-user.ts';
-import { notifySuccess } from '../../../lib/errors.ts';
-import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
+import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
 import { storeQueryOptions, useSaveStore } from '../api/stores.ts';
 import { StoreRegionSelect } from './StoreRegionSelect.tsx';
 
@@ -52,23 +53,18 @@ export function StoreFormDialog({
   lockedChainId?: number | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('stores');
-  const existing = useQuery({ ...storeQueryOptions(storeId ?? 0), enabled: opened && !!storeId });
   return (
-    <FormDialog
-      opened={opened}
-      onClose={onClose}
-      title={storeId ? t('form.updateTitle') : t('form.createTitle')}
-      loading={!!storeId && !existing.data}
-    >
-      <StoreForm
-        key={`${storeId ?? 'new'}`}
-        storeId={storeId}
-        store={existing.data}
-        lockedChainId={lockedChainId}
-        onDone={onClose}
-      />
-    </FormDialog>
+    <RecordFormDialog namespace="stores" opened={opened} id={storeId} onClose={onClose} detail={storeQueryOptions}>
+      {(store) => (
+        <StoreForm
+          key={`${storeId ?? 'new'}`}
+          storeId={storeId}
+          store={store}
+          lockedChainId={lockedChainId}
+          onDone={onClose}
+        />
+      )}
+    </RecordFormDialog>
   );
 }
 
@@ -103,78 +99,57 @@ function StoreForm({
     chains.data?.data.find((c) => c.id === chainId) ?? (store && store.chain_id === chainId ? store.chain : undefined);
   const hasRegions = chain?.has_region === 1;
 
-  const chainOptions = (chains.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.chain_name }));
-  if (store && !chainOptions.some((o) => o.value === String(store.chain_id))) {
-    chainOptions.push({ value: String(store.chain_id), label: store.chain.chain_name });
-  }
+  // A store keeps showing its chain even when the chain is not among those listed.
+  const chainList = chains.data?.data ?? [];
+  const choosable = store && !chainList.some((c) => c.id === store.chain_id) ? [...chainList, store.chain] : chainList;
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const body = {
-        ...values,
-        chain_id: values.chain_id ? Number(values.chain_id) : null,
-        region_id: hasRegions && values.region_id ? Number(values.region_id) : null,
-      };
-      notifySuccess(await save.mutateAsync({ id: storeId, body }));
-      form.reset();
-      onDone();
-    } catch (error) {
-      setServerErrors(form, error, labels);
-    }
-  });
+  const submit = saveOnSubmit(
+    form,
+    labels,
+    (values) =>
+      save.mutateAsync({
+        id: storeId,
+        body: {
+          ...values,
+          chain_id: values.chain_id ? Number(values.chain_id) : null,
+          region_id: hasRegions && values.region_id ? Number(values.region_id) : null,
+        },
+      }),
+    { onSaved: onDone },
+  );
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('fields.chain')}
-            withAsterisk
-            searchable
-            disabled={chainLocked}
-            data={chainOptions}
-            {...form.getInputProps('chain_id')}
-            onChange={(value) => {
-              // Changing the chain clears the region (spec 4).
-              form.setFieldValue('chain_id', value);
-              form.setFieldValue('region_id', null);
-            }}
-          />
-          {hasRegions && chainId !== null && (
-            <StoreRegionSelect
-              key={chainId}
-              chainId={chainId}
-              value={form.values.region_id}
-              initial={
-                store?.region && store.chain_id === chainId
-                  ? { value: String(store.region.id), label: store.region.region_name }
-                  : null
-              }
-              error={form.errors.region_id as string | undefined}
-              onChange={(value) => form.setFieldValue('region_id', value)}
-            />
-          )}
-          <TextInput label={t('fields.store_name')} withAsterisk data-autofocus {...form.getInputProps('store_name')} />
-          <TextInput label={t('fields.contact_person')} withAsterisk {...form.getInputProps('contact_person')} />
-          <TextInput
-            label={t('fields.phone')}
-            description={t('form.phoneHint')}
-            type="tel"
-            inputMode="numeric"
-            withAsterisk
-            {...form.getInputProps('phone')}
-          />
-          <TextInput label={t('fields.email')} type="email" {...form.getInputProps('email')} />
-        </SimpleGrid>
-        <Textarea
-          label={t('fields.invoice_address')}
-          withAsterisk
-          autosize
-          minRows={2}
-          {...form.getInputProps('invoice_address')}
+    <FormLayout onSubmit={submit}>
+      <FieldGrid>
+        <ChainSelect
+          label={t('fields.chain')}
+          disabled={chainLocked}
+          chains={choosable}
+          {...form.getInputProps('chain_id')}
+          onChange={(value) => {
+            // Changing the chain clears the region (spec 4).
+            form.setFieldValue('chain_id', value);
+            form.setFieldValue('region_id', null);
+          }}
         />
-        <FormActions onCancel={onDone} saving={save.isPending} />
-      </Stack>
-    </form>
+        {hasRegions && chainId !== null && (
+          <StoreRegionSelect
+            key={chainId}
+            chainId={chainId}
+            value={form.values.region_id}
+            initial={
+              store?.region && store.chain_id === chainId
+                ? { value: String(store.region.id), label: store.region.region_name }
+                : null
+            }
+            error={form.errors.region_id as string | undefined}
+            onChange={(value) => form.setFieldValue('region_id', value)}
+          />
+        )}
+        <ContactFields namespace="stores" name="store_name" inputProps={form.getInputProps} phoneHint numericPhone />
+      </FieldGrid>
+      <InvoiceAddressField namespace="stores" inputProps={form.getInputProps} />
+      <FormActions onCancel={onDone} saving={save.isPending} />
+    </FormLayout>
   );
 }

@@ -1,11 +1,13 @@
-import { Button, Select, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Store } from '@wop/shared/stores';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { chainOptions } from '../../../components/ChainSelect.tsx';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
+import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { useListFilter } from '../../../components/DataTable/list-params.ts';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
@@ -85,27 +87,21 @@ export function StoresList({
   const filters = (
     <>
       {!chainId && canListChains && (
-        <Select
+        <FilterSelect
           label={t('fields.chain')}
           placeholder={t('filters.allChains')}
-          clearable
-          searchable
-          w={240}
-          data={(chains.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.chain_name }))}
-          value={chainFilter || null}
-          onChange={(value) => setChainFilter(value)}
+          data={chainOptions(chains.data?.data)}
+          value={chainFilter}
+          onChange={setChainFilter}
         />
       )}
       {regionOptions.length > 0 && (
-        <Select
+        <FilterSelect
           label={t('fields.region')}
           placeholder={t('filters.allRegions')}
-          clearable
-          searchable
-          w={240}
           data={regionOptions}
-          value={regionFilter || null}
-          onChange={(value) => setRegionFilter(value)}
+          value={regionFilter}
+          onChange={setRegionFilter}
         />
       )}
     </>

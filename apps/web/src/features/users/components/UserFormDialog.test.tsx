@@ -4,7 +4,7 @@ import type { User } from '@wop/shared/api';
 import type { RoleSlug } from '@wop/shared/roles';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../../../lib/current-user.ts';
-import { makeUser, mockApi, renderWithProviders, signIn } from '../../../test/utils.tsx';
+import { chooseOption, listedOptions, makeUser, mockApi, renderWithProviders, signIn } from '../../../test/utils.tsx';
 import { UserFormDialog } from './UserFormDialog.tsx';
 
 afterEach(() => {
@@ -84,20 +84,10 @@ const must = (name: string) => {
 };
 
 /** Opens a select or multiselect and picks an option by its text. */
-async function pick(user: Ui, name: string, option: string) {
-  await user.click(await waitFor(() => must(name)));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
+const pick = async (user: Ui, name: string, option: string) =>
+  chooseOption(user, await waitFor(() => must(name)), option);
 
-async function optionsOf(user: Ui, name: string): Promise<string[]> {
-  await user.click(await waitFor(() => must(name)));
-  const list = await screen.findByRole('listbox');
-  const names = within(list)
-    .getAllByRole('option')
-    .map((o) => o.textContent ?? '');
-  await user.keyboard('{Escape}');
-  return names;
-}
+const optionsOf = async (user: Ui, name: string) => listedOptions(user, await waitFor(() => must(name)));
 
 /** The chosen values of a multiselect, as the pills show them. */
 const pills = (name: string) =>
@@ -268,9 +258,9 @@ describe('user dialog: password', () => {
     entities_ids: [1],
     entities_data: [{ id: 1, region_name: 'Stockholm', chain_id: 1 }],
   });
-
-  it('is not sent on update when left empty', async () => {
-    const { fetchMock, onClose, user } = setup({
+  /** The dialog on that user, once its values are in. */
+  async function openExisting() {
+    const opened = setup({
       userId: 12,
       handlers: {
         'GET /api/users/12': envelope(existing),
@@ -278,6 +268,11 @@ describe('user dialog: password', () => {
       },
     });
     await waitFor(() => expect(must('Name')).toHaveValue('Rita Region'));
+    return opened;
+  }
+
+  it('is not sent on update when left empty', async () => {
+    const { fetchMock, onClose, user } = await openExisting();
     expect(must('Chain')).toHaveValue('Norrgården Livs');
     await waitFor(() => expect(pills('Regions')).toEqual(['Stockholm']));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -288,14 +283,7 @@ describe('user dialog: password', () => {
   });
 
   it('is sent on update when filled', async () => {
-    const { fetchMock, onClose, user } = setup({
-      userId: 12,
-      handlers: {
-        'GET /api/users/12': envelope(existing),
-        'PUT /api/users/12': { body: { message: 'User updated successfully.', payload: existing } },
-      },
-    });
-    await waitFor(() => expect(must('Name')).toHaveValue('Rita Region'));
+    const { fetchMock, onClose, user } = await openExisting();
     await fill(user, screen.getByLabelText(/^Password/), 'newsecret');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());

@@ -1,4 +1,4 @@
-import { MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, PasswordInput, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@wop/shared/api';
@@ -6,7 +6,9 @@ import { type EntityType, isRoleSlug, mayManageRole, ROLE_ENTITY } from '@wop/sh
 import { createUserBody, updateUserBody } from '@wop/shared/users';
 import { v } from '@wop/shared/validation';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
+import { chainOptions } from '../../../components/ChainSelect.tsx';
+import { FormActions, RecordFormDialog } from '../../../components/FormDialog.tsx';
+import { FieldGrid, FormLayout } from '../../../components/FormLayout.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
 import { regionOptionsQueryOptions } from '../../../entities/regions.ts';
 import { roleOptionsQueryOptions } from '../../../entities/roles.ts';
@@ -115,24 +117,26 @@ export function UserFormDialog({
   lockedChainId?: number | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('users');
-  const existing = useQuery({ ...userQueryOptions(userId ?? 0), enabled: opened && !!userId });
   const chains = useQuery({ ...chainOptionsQueryOptions(), enabled: opened });
   return (
-    <FormDialog
+    <RecordFormDialog
+      namespace="users"
       opened={opened}
+      id={userId}
       onClose={onClose}
-      title={userId ? t('form.updateTitle') : t('form.createTitle')}
-      loading={(!!userId && !existing.data) || chains.isPending}
+      detail={userQueryOptions}
+      loading={chains.isPending}
     >
-      <UserForm
-        key={`${userId ?? 'new'}`}
-        userId={userId}
-        user={existing.data}
-        lockedChainId={lockedChainId ?? null}
-        onDone={onClose}
-      />
-    </FormDialog>
+      {(user) => (
+        <UserForm
+          key={`${userId ?? 'new'}`}
+          userId={userId}
+          user={user}
+          lockedChainId={lockedChainId ?? null}
+          onDone={onClose}
+        />
+      )}
+    </RecordFormDialog>
   );
 }
 
@@ -187,7 +191,7 @@ function UserForm({
   const roleOptions = (roles.data?.data ?? [])
     .filter((role) => mayManageRole(me.role, role.slug) || role.slug === user?.role)
     .map((role) => ({ value: role.slug, label: t(`roleNames.${role.slug}`, { defaultValue: role.title }) }));
-  const chainOptions = chainList.map((c) => ({ value: String(c.id), label: c.chain_name }));
+  const choosableChains = chainOptions(chainList);
   const regionOptions = (regions.data?.data ?? []).map((r) => ({ value: String(r.id), label: r.region_name }));
   const storeOptions = (stores.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.store_name }));
   const chainLocked = lockedChainId !== null;
@@ -219,104 +223,102 @@ function UserForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('fields.name')}
-            withAsterisk
-            autoComplete="off"
-            data-autofocus
-            {...form.getInputProps('name')}
-          />
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            withAsterisk
-            autoComplete="off"
-            {...form.getInputProps('email')}
-          />
-          <TextInput label={t('fields.phone_no')} type="tel" withAsterisk {...form.getInputProps('phone_no')} />
-          <PasswordInput
-            label={t('fields.password')}
-            description={userId ? t('form.passwordHint') : undefined}
-            withAsterisk={!userId}
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-          />
-          <Select
-            label={t('fields.role')}
-            withAsterisk
-            allowDeselect={false}
-            data={roleOptions}
-            {...form.getInputProps('role')}
-            onChange={setRole}
-          />
-          {entity === 'chain' &&
-            (chainLocked ? (
-              <TextInput
-                label={t('fields.chain')}
-                value={chain?.chain_name ?? chainList.find((c) => c.id === lockedChainId)?.chain_name ?? ''}
-                readOnly
-                variant="filled"
-              />
-            ) : (
-              <MultiSelect
-                label={t('fields.chains')}
-                withAsterisk
-                searchable
-                data={chainOptions}
-                value={form.values.chain_id}
-                error={form.errors.chain_id}
-                onChange={setChain}
-              />
-            ))}
-          {(entity === 'region' || entity === 'store') && (
-            <Select
+    <FormLayout onSubmit={submit}>
+      <FieldGrid>
+        <TextInput
+          label={t('fields.name')}
+          withAsterisk
+          autoComplete="off"
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          withAsterisk
+          autoComplete="off"
+          {...form.getInputProps('email')}
+        />
+        <TextInput label={t('fields.phone_no')} type="tel" withAsterisk {...form.getInputProps('phone_no')} />
+        <PasswordInput
+          label={t('fields.password')}
+          description={userId ? t('form.passwordHint') : undefined}
+          withAsterisk={!userId}
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+        />
+        <Select
+          label={t('fields.role')}
+          withAsterisk
+          allowDeselect={false}
+          data={roleOptions}
+          {...form.getInputProps('role')}
+          onChange={setRole}
+        />
+        {entity === 'chain' &&
+          (chainLocked ? (
+            <TextInput
               label={t('fields.chain')}
-              withAsterisk={entity === 'region'}
-              searchable
-              disabled={chainLocked}
-              data={chainOptions}
-              {...single('chain_id', setChain)}
+              value={chain?.chain_name ?? chainList.find((c) => c.id === lockedChainId)?.chain_name ?? ''}
+              readOnly
+              variant="filled"
             />
-          )}
-          {entity === 'region' && (
+          ) : (
             <MultiSelect
-              label={t('fields.regions')}
+              label={t('fields.chains')}
               withAsterisk
               searchable
-              disabled={chainId === null}
-              data={regionOptions}
-              value={form.values.region_id}
-              error={form.errors.region_id}
-              onChange={setRegion}
+              data={choosableChains}
+              value={form.values.chain_id}
+              error={form.errors.chain_id}
+              onChange={setChain}
             />
-          )}
-          {entity === 'store' && hasRegions && (
-            <Select
-              label={t('fields.region')}
-              searchable
-              clearable
-              data={regionOptions}
-              {...single('region_id', setRegion)}
-            />
-          )}
-          {entity === 'store' && (
-            <MultiSelect
-              label={t('fields.stores')}
-              withAsterisk
-              searchable
-              disabled={chainId === null}
-              data={storeOptions}
-              value={form.values.store_id}
-              error={form.errors.store_id}
-              onChange={(ids) => form.setFieldValue('store_id', ids)}
-            />
-          )}
-        </SimpleGrid>
-        <FormActions onCancel={onDone} saving={save.isPending} />
-      </Stack>
-    </form>
+          ))}
+        {(entity === 'region' || entity === 'store') && (
+          <Select
+            label={t('fields.chain')}
+            withAsterisk={entity === 'region'}
+            searchable
+            disabled={chainLocked}
+            data={choosableChains}
+            {...single('chain_id', setChain)}
+          />
+        )}
+        {entity === 'region' && (
+          <MultiSelect
+            label={t('fields.regions')}
+            withAsterisk
+            searchable
+            disabled={chainId === null}
+            data={regionOptions}
+            value={form.values.region_id}
+            error={form.errors.region_id}
+            onChange={setRegion}
+          />
+        )}
+        {entity === 'store' && hasRegions && (
+          <Select
+            label={t('fields.region')}
+            searchable
+            clearable
+            data={regionOptions}
+            {...single('region_id', setRegion)}
+          />
+        )}
+        {entity === 'store' && (
+          <MultiSelect
+            label={t('fields.stores')}
+            withAsterisk
+            searchable
+            disabled={chainId === null}
+            data={storeOptions}
+            value={form.values.store_id}
+            error={form.errors.store_id}
+            onChange={(ids) => form.setFieldValue('store_id', ids)}
+          />
+        )}
+      </FieldGrid>
+      <FormActions onCancel={onDone} saving={save.isPending} />
+    </FormLayout>
   );
 }

@@ -5,8 +5,10 @@ import type { User } from '@wop/shared/api';
 import { mayManageRole } from '@wop/shared/roles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { chainOptions } from '../../../components/ChainSelect.tsx';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
+import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { useListFilter } from '../../../components/DataTable/list-params.ts';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
@@ -99,38 +101,32 @@ export function UsersList({
         onChange={setRoleFilter}
       />
       {!chainId && (
-        <Select
+        <FilterSelect
           label={t('fields.chain')}
           placeholder={t('filters.allChains')}
-          clearable
-          searchable
           w={220}
-          data={(chains.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.chain_name }))}
-          value={chainFilter || null}
+          data={chainOptions(chains.data?.data)}
+          value={chainFilter}
           onChange={setChainFilter}
         />
       )}
       {activeChain?.has_region === 1 && (
-        <Select
+        <FilterSelect
           label={t('fields.region')}
           placeholder={t('filters.allRegions')}
-          clearable
-          searchable
           w={200}
           data={(regions.data?.data ?? []).map((r) => ({ value: String(r.id), label: r.region_name }))}
-          value={regionFilter || null}
+          value={regionFilter}
           onChange={setRegionFilter}
         />
       )}
       {activeChainId && (
-        <Select
+        <FilterSelect
           label={t('fields.store')}
           placeholder={t('filters.allStores')}
-          clearable
-          searchable
           w={220}
           data={(stores.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.store_name }))}
-          value={storeFilter || null}
+          value={storeFilter}
           onChange={setStoreFilter}
         />
       )}

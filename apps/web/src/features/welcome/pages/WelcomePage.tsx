@@ -1,25 +1,12 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconAlertTriangle, IconBook, IconChevronRight, IconList, IconPhoneCall, IconPlus } from '@tabler/icons-react';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { IconBook, IconChevronRight, IconList, IconPhoneCall, IconPlus } from '@tabler/icons-react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { COMPLETED_STATUS } from '@wop/shared/constants';
 import { hasRoute } from '@wop/shared/roles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/badges.tsx';
+import { LinkCard, LoadErrorAlert, TileGrid, TileSkeletons } from '../../../components/Tiles.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import { orderCountQueryOptions } from '../api/get-order-count.ts';
@@ -33,14 +20,7 @@ function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
 
 function Shortcut({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
   return (
-    <Card
-      component={Link}
-      to={to}
-      withBorder
-      radius="md"
-      padding="md"
-      style={{ textDecoration: 'none', color: 'inherit' }}
-    >
+    <LinkCard to={to}>
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
@@ -50,7 +30,7 @@ function Shortcut({ to, icon, label }: { to: string; icon: ReactNode; label: str
         </Group>
         <IconChevronRight size={18} aria-hidden />
       </Group>
-    </Card>
+    </LinkCard>
   );
 }
 
@@ -96,42 +76,19 @@ export function WelcomePage({ dashboard }: { dashboard?: ReactNode }) {
           )}
         </Group>
 
-        {failed && (
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} mb="md" role="alert">
-            <Group justify="space-between" gap="sm">
-              <Text size="sm">{t('loadError')}</Text>
-              <Button size="xs" variant="white" color="orange.9" onClick={retry}>
-                {t('common:actions.retry')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
+        {failed && <LoadErrorAlert message={t('loadError')} onRetry={retry} mb="md" />}
 
-        {statuses.isPending && (
-          <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} h={92} radius="md" />
-            ))}
-          </SimpleGrid>
-        )}
+        {statuses.isPending && <TileSkeletons height={92} />}
 
         {statuses.isSuccess && open.length === 0 && <Text c="dimmed">{t('noStatuses')}</Text>}
 
         {open.length > 0 && (
-          <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
+          <TileGrid>
             {open.map((status, index) => {
               const count = counts[index];
               const label = t(`common:status.${status.slug}`, { defaultValue: status.title });
               return (
-                <Card
-                  key={status.id}
-                  component={Link}
-                  to={`/orders?status=${encodeURIComponent(status.slug)}`}
-                  withBorder
-                  radius="md"
-                  padding="md"
-                  style={{ textDecoration: 'none', color: 'inherit' }}
-                >
+                <LinkCard key={status.id} to={`/orders?status=${encodeURIComponent(status.slug)}`}>
                   <Stack gap="xs">
                     <StatusBadge status={status.slug} label={status.title} w="fit-content" />
                     {count?.isPending ? (
@@ -144,10 +101,10 @@ export function WelcomePage({ dashboard }: { dashboard?: ReactNode }) {
                     {/* The link's name starts with what it shows (WCAG 2.5.3), then says where it goes. */}
                     <VisuallyHidden>{t('showOrders', { status: label })}</VisuallyHidden>
                   </Stack>
-                </Card>
+                </LinkCard>
               );
             })}
-          </SimpleGrid>
+          </TileGrid>
         )}
       </Paper>
 

@@ -1,11 +1,10 @@
-import { Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
 import { type WorkType, workTypeBody } from '@wop/shared/worktypes';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
-import { notifySuccess } from '../../../lib/errors.ts';
-import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
+import { FormActions, RecordFormDialog } from '../../../components/FormDialog.tsx';
+import { FormLayout } from '../../../components/FormLayout.tsx';
+import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
 import { useSaveWorkType, workTypeQueryOptions } from '../api/worktypes.ts';
 
 interface Values {
@@ -26,27 +25,11 @@ const toBody = (values: Values) => ({
 });
 
 /** Create (no id) or edit a work type: the English title plus Swedish and Finnish titles. */
-export function WorkTypeFormDialog({
-  opened,
-  id,
-  onClose,
-}: {
-  opened: boolean;
-  id: number | null;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('worktypes');
-  const existing = useQuery({ ...workTypeQueryOptions(id ?? 0), enabled: opened && !!id });
+export function WorkTypeFormDialog(props: { opened: boolean; id: number | null; onClose: () => void }) {
   return (
-    <FormDialog
-      opened={opened}
-      onClose={onClose}
-      size="md"
-      title={id ? t('form.updateTitle') : t('form.createTitle')}
-      loading={!!id && !existing.data}
-    >
-      <WorkTypeForm key={id ?? 'new'} id={id} workType={existing.data} onDone={onClose} />
-    </FormDialog>
+    <RecordFormDialog namespace="worktypes" {...props} detail={workTypeQueryOptions} size="md">
+      {(workType) => <WorkTypeForm key={props.id ?? 'new'} id={props.id} workType={workType} onDone={props.onClose} />}
+    </RecordFormDialog>
   );
 }
 
@@ -59,23 +42,16 @@ function WorkTypeForm({ id, workType, onDone }: { id: number | null; workType?: 
     initialValues: { title: title('en') || (workType?.title ?? ''), sv: title('sv'), fi: title('fi') },
     validate: schemaResolver(workTypeBody, labels, toBody, translationFields),
   });
-  const submit = form.onSubmit(async (values) => {
-    try {
-      notifySuccess(await save.mutateAsync({ id, body: toBody(values) }));
-      form.reset();
-      onDone();
-    } catch (error) {
-      setServerErrors(form, error, labels, { 'translations.0.title': ['sv'], 'translations.1.title': ['fi'] });
-    }
+  const submit = saveOnSubmit(form, labels, (values) => save.mutateAsync({ id, body: toBody(values) }), {
+    onSaved: onDone,
+    aliases: { 'translations.0.title': ['sv'], 'translations.1.title': ['fi'] },
   });
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <TextInput label={t('fields.title')} withAsterisk data-autofocus {...form.getInputProps('title')} />
-        <TextInput label={t('fields.titleSv')} lang="sv" {...form.getInputProps('sv')} />
-        <TextInput label={t('fields.titleFi')} lang="fi" {...form.getInputProps('fi')} />
-        <FormActions onCancel={onDone} saving={save.isPending} />
-      </Stack>
-    </form>
+    <FormLayout onSubmit={submit}>
+      <TextInput label={t('fields.title')} withAsterisk data-autofocus {...form.getInputProps('title')} />
+      <TextInput label={t('fields.titleSv')} lang="sv" {...form.getInputProps('sv')} />
+      <TextInput label={t('fields.titleFi')} lang="fi" {...form.getInputProps('fi')} />
+      <FormActions onCancel={onDone} saving={save.isPending} />
+    </FormLayout>
   );
 }
