@@ -15,7 +15,8 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, timestamps } from './columns.ts';
+import { storedFile } from './files.ts';
 import { chains, regions, stores } from './org.ts';
 import { users } from './users.ts';
 
@@ -24,8 +25,7 @@ export const workTypes = pgTable('work_types', {
   slug: varchar('slug', { length: 120 }).notNull().unique(),
   /** English title; per-locale titles live in work_type_translations. */
   title: varchar('title', { length: 120 }).notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 export const workTypeTranslations = pgTable(
@@ -46,8 +46,7 @@ export const orderStatuses = pgTable('order_statuses', {
   slug: varchar('slug', { length: 100 }).notNull().unique(),
   /** pending, planned, confirmed, revisit-required, completed keep their behaviour. */
   builtin: boolean('builtin').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 export const priorities = pgTable('priorities', {
@@ -97,8 +96,7 @@ export const orders = pgTable(
     parentId: integer('parent_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
     /** On the original: the follow-up order the store's "not fixed" opened. */
     recallOrderId: integer('recall_order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check('orders_approval_status_check', sql`${t.approvalStatus} in ('pending', 'approved', 'rejected')`),
@@ -153,12 +151,7 @@ export const orderDocuments = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-    name: varchar('name', { length: 255 }).notNull(),
-    storageKey: varchar('storage_key', { length: 255 }).notNull().unique(),
-    mimeType: varchar('mime_type', { length: 120 }).notNull(),
-    sizeBytes: integer('size_bytes').notNull(),
-    createdAt: createdAt(),
+    ...storedFile(),
   },
   (t) => [index('order_documents_order_idx').on(t.orderId)],
 );
