@@ -1,11 +1,11 @@
 import { index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, timestamps } from './columns.ts';
 import { chains } from './org.ts';
-import { users } from './users.ts';
+import { userRef } from './users.ts';
 
 /** A file in storage and who uploaded it: the columns of a category file and of an order document. */
 export const storedFile = () => ({
-  uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  uploadedBy: userRef('uploaded_by'),
   name: varchar('name', { length: 255 }).notNull(),
   storageKey: varchar('storage_key', { length: 255 }).notNull().unique(),
   mimeType: varchar('mime_type', { length: 120 }).notNull(),
@@ -50,7 +50,7 @@ export const storeImports = pgTable(
     chainId: integer('chain_id')
       .notNull()
       .references(() => chains.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: userRef('user_id'),
     fileName: varchar('file_name', { length: 255 }),
     totalImported: integer('total_imported').notNull().default(0),
     totalFailed: integer('total_failed').notNull().default(0),

@@ -123,3 +123,6 @@ export const loginAttempts = pgTable(
   },
   (t) => [index('login_attempts_window_idx').on(t.windowStart)],
 );
+
+/** A user who did something to the row; the row stays (with no user) when the user is deleted. */
+export const userRef = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });

@@ -39,21 +39,6 @@ const columns = {
   regionName: regions.regionName,
   createdAt: stores.createdAt,
 };
-export interface StoreRow {
-  id: number;
-  storeName: string;
-  phone: string;
-  email: string | null;
-  invoiceAddress: string;
-  contactPerson: string;
-  chainId: number;
-  regionId: number | null;
-  chainName: string;
-  hasRegion: boolean;
-  regionName: string | null;
-  createdAt: Date;
-}
-
 export interface StoreValues {
   storeName: string;
   phone: string;
@@ -63,6 +48,13 @@ export interface StoreValues {
   chainId: number;
   regionId: number | null;
 }
+export type StoreRow = StoreValues & {
+  id: number;
+  chainName: string;
+  hasRegion: boolean;
+  regionName: string | null;
+  createdAt: Date;
+};
 
 export interface StoreFilters {
   chain_id?: number;
