@@ -1,5 +1,6 @@
 /** Shapes of the API contract shared by the server and the web app. */
-import type { EntityType, RoleSlug } from './roles.ts';
+import type { z } from 'zod';
+import type { loginAnswerSchema, userSchema } from './auth.ts';
 
 export interface Envelope<T> {
   message: string | null;
@@ -19,40 +20,5 @@ export interface ErrorBody {
   errors?: Record<string, string[]>;
 }
 
-export interface EntityRef {
-  id: number;
-  chain_name?: string;
-  region_name?: string;
-  store_name?: string;
-  /** The chain of a bound region or store, and the region of a bound store. */
-  chain_id?: number;
-  region_id?: number | null;
-}
-
-export interface User {
-  id: number;
-  name: string;
-  email: string;
-  phone_no: string | null;
-  role: RoleSlug | string;
-  role_title: string;
-  role_label: string;
-  entity_type: EntityType | null;
-  entity_id: number | null;
-  entities_ids: number[];
-  entities_data: EntityRef[];
-  entity_detail: {
-    id: number;
-    chain_id: number;
-    region_id: number | null;
-    store_name: string;
-    chain: { id: number; chain_name: string };
-  } | null;
-}
-
-export interface LoginAnswer {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_at: string;
-  user: User;
-}
+export type User = z.infer<typeof userSchema>;
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;

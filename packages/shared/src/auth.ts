@@ -31,3 +31,48 @@ export const passwordBody = z
 export const isEmailAsPassword = (password: string, email: string) =>
   password.trim().toLowerCase() === email.trim().toLowerCase();
 export type PasswordBody = z.infer<typeof passwordBody>;
+
+/** A chain, region or store a user is bound to, with the names the user list shows. */
+export const entityRefSchema = z.object({
+  id: z.number(),
+  chain_name: z.string().optional(),
+  region_name: z.string().optional(),
+  store_name: z.string().optional(),
+  /** The chain of a bound region or store, and the region of a bound store (to prefill forms). */
+  chain_id: z.number().optional(),
+  region_id: z.number().nullable().optional(),
+});
+
+/** A user as the API answers it: the profile, the login answer and the user list. */
+export const userSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone_no: z.string().nullable(),
+  role: z.string(),
+  role_title: z.string(),
+  role_label: z.string(),
+  entity_type: z.enum(['chain', 'region', 'store']).nullable(),
+  entity_id: z.number().nullable(),
+  entities_ids: z.array(z.number()),
+  entities_data: z.array(entityRefSchema),
+  entity_detail: z
+    .object({
+      id: z.number(),
+      chain_id: z.number(),
+      region_id: z.number().nullable(),
+      store_name: z.string(),
+      chain: z.object({ id: z.number(), chain_name: z.string() }),
+    })
+    .nullable(),
+});
+
+export const loginAnswerSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_at: z.string(),
+  user: userSchema,
+});
+
+/** A token for one download link (`?access_token=`). */
+export const downloadTokenSchema = z.object({ token: z.string(), expires_at: z.string() });

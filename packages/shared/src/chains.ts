@@ -13,18 +13,20 @@ export const chainBody = z.object({
 export type ChainBody = z.output<typeof chainBody>;
 export type ChainInput = z.input<typeof chainBody>;
 
-export interface Chain {
-  id: number;
-  chain_name: string;
-  phone: string;
-  email: string;
-  invoice_address: string;
-  contact_person: string;
-  has_region: 0 | 1;
-  regions_count: number;
-  stores_count: number;
-  created_at: string;
-}
+/** A chain as the API answers it. */
+export const chainSchema = z.object({
+  id: z.number(),
+  chain_name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  invoice_address: z.string(),
+  contact_person: z.string(),
+  has_region: z.union([z.literal(0), z.literal(1)]),
+  regions_count: z.number(),
+  stores_count: z.number(),
+  created_at: z.string(),
+});
+export type Chain = z.infer<typeof chainSchema>;
 
 export const CHAIN_SORTS = [
   'id',

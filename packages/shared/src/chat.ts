@@ -9,26 +9,24 @@ export const chatMessageBody = z.object({
 });
 export type ChatMessageBody = z.infer<typeof chatMessageBody>;
 
-export interface ChatMessage {
-  id: number;
-  order_id: number;
+export const chatMessageSchema = z.object({
+  id: z.number(),
+  order_id: z.number(),
   /** null when the sender's account was deleted. */
-  sender_id: number | null;
-  sender: { id: number; name: string } | null;
-  body: string;
-  created_at: string;
+  sender_id: z.number().nullable(),
+  sender: z.object({ id: z.number(), name: z.string() }).nullable(),
+  body: z.string(),
+  created_at: z.string(),
   /** Sent by the caller. */
-  own: boolean;
-}
+  own: z.boolean(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export interface UnreadCount {
-  message_count: number;
-}
+export const unreadCountSchema = z.object({ message_count: z.number() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
-export interface SeenMarker {
-  last_seen_message_id: number;
-  message_count: number;
-}
+export const seenMarkerSchema = z.object({ last_seen_message_id: z.number(), message_count: z.number() });
+export type SeenMarker = z.infer<typeof seenMarkerSchema>;
 
 /** The panel shows the newest page first and grows it by this many on "load more". */
 export const CHAT_LIMIT_STEP = CHAT_PAGE_SIZE;

@@ -1,24 +1,29 @@
+import { z } from 'zod';
+
+const count = z.number().int();
+
 /** `GET /api/dashboard` (api-contract "Dashboard"): every count equals the total of a filtered order list. */
-export interface Dashboard {
+export const dashboardSchema = z.object({
   /** Every status but completed, by slug (list: `status=<slug>`). */
-  open_by_status: Record<string, number>;
+  open_by_status: z.record(z.string(), count),
   /** Open orders whose approval is pending (list: `approval_status=pending&open=1`). */
-  awaiting_approval: number;
+  awaiting_approval: count,
   /** list: `overdue=1` */
-  overdue: number;
+  overdue: count,
   /** All matching orders (list without further filters). */
-  created: number;
+  created: count,
   /** list: `status=completed` */
-  completed: number;
+  completed: count,
   /** Median of completed_at - created_at over the completed orders, in hours; null without any. */
-  median_hours_to_complete: number | null;
+  median_hours_to_complete: z.number().nullable(),
   /** Completed orders without a recall / completed orders (list: `status=completed&recalled=0`); null without any. */
-  first_time_fix_rate: number | null;
+  first_time_fix_rate: z.number().min(0).max(1).nullable(),
   /** Top 10 stores by overdue (list: `store_id=..&open=1`, `store_id=..&overdue=1`). */
-  by_store: { store_id: number; store_name: string; open: number; overdue: number }[];
+  by_store: z.array(z.object({ store_id: z.number(), store_name: z.string(), open: count, overdue: count })),
   /** The last 12 ISO weeks (APP_TIMEZONE), oldest first: orders created and orders completed that week. */
-  weekly: { week: string; created: number; completed: number }[];
-}
+  weekly: z.array(z.object({ week: z.string(), created: count, completed: count })),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
 
 export interface DashboardFilters {
   chain_id?: number;

@@ -33,29 +33,31 @@ export const CATEGORY_FILE_ACCEPT = {
 } as const;
 export const CATEGORY_FILE_LABEL = CATEGORY_FILE_TYPES.join(', ');
 
-export interface CategoryUpload {
-  id: number;
-  name: string;
-  category_id: number;
-  mime_type: string;
-  size_bytes: number;
-  created_at: string;
-}
+export const categoryUploadSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  category_id: z.number(),
+  mime_type: z.string(),
+  size_bytes: z.number(),
+  created_at: z.string(),
+});
+export type CategoryUpload = z.infer<typeof categoryUploadSchema>;
 
-export interface Category {
-  id: number;
-  category_name: string | null;
-  title: string;
-  sub_title: string | null;
-  description: string;
-  chain_id: number;
-  chain: { id: number; chain_name: string };
-  uploads: CategoryUpload[];
-  created_at: string;
-}
+const chainRef = z.object({ id: z.number(), chain_name: z.string() });
+
+export const categorySchema = z.object({
+  id: z.number(),
+  category_name: z.string().nullable(),
+  title: z.string(),
+  sub_title: z.string().nullable(),
+  description: z.string(),
+  chain_id: z.number(),
+  chain: chainRef,
+  uploads: z.array(categoryUploadSchema),
+  created_at: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
 
 /** GET /api/admin/categories: categories grouped per chain. */
-export interface CategoryGroup {
-  chain: { id: number; chain_name: string };
-  data: Category[];
-}
+export const categoryGroupSchema = z.object({ chain: chainRef, data: z.array(categorySchema) });
+export type CategoryGroup = z.infer<typeof categoryGroupSchema>;

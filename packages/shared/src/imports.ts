@@ -51,20 +51,19 @@ export const storeImportForm = storeImportFields.extend({ data_file: dataFile })
 /** The bulk user update form as the browser checks it. */
 export const userImportForm = z.object({ data_file: dataFile });
 
-export interface StoreImportRecord {
-  id: number;
-  chain: { id: number; chain_name: string };
-  user: { id: number; name: string } | null;
-  file_name: string | null;
-  created_at: string;
-  total_imported: number;
-  total_failed: number;
-}
+export const storeImportRecordSchema = z.object({
+  id: z.number(),
+  chain: z.object({ id: z.number(), chain_name: z.string() }),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  file_name: z.string().nullable(),
+  created_at: z.string(),
+  total_imported: z.number(),
+  total_failed: z.number(),
+});
+export type StoreImportRecord = z.infer<typeof storeImportRecordSchema>;
 
-export interface UserImportResult {
-  created: number;
-  updated: number;
-}
+export const userImportResultSchema = z.object({ created: z.number(), updated: z.number() });
+export type UserImportResult = z.infer<typeof userImportResultSchema>;
 
 export const STORE_IMPORT_SORTS = [
   'id',

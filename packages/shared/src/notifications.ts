@@ -4,16 +4,22 @@ import { LOCALES } from './constants.ts';
 export const NOTIFICATION_TYPES = ['order_created', 'approval', 'assigned', 'status', 'message'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export interface Notification {
-  id: number;
-  type: NotificationType;
-  order_id: number;
-  project_number: number;
-  title: string;
-  body: string;
-  created_at: string;
-  read_at: string | null;
-}
+export const notificationSchema = z.object({
+  id: z.number(),
+  type: z.enum(NOTIFICATION_TYPES),
+  order_id: z.number(),
+  project_number: z.number(),
+  title: z.string(),
+  body: z.string(),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** A one-time ticket for the event stream (`GET /api/events?ticket=`). */
+export const eventTicketSchema = z.object({ ticket: z.string(), expires_at: z.string() });
+export const unreadNotificationsSchema = z.object({ count: z.number() });
+export type UnreadNotifications = z.infer<typeof unreadNotificationsSchema>;
 
 /** Which notifications also go out as e-mail, and in which language. */
 export const notificationSettings = z.object({

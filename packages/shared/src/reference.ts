@@ -20,3 +20,14 @@ export const titleSlugBody = z
     return { title: body.title, slug };
   });
 export type TitleSlugBody = z.output<typeof titleSlugBody>;
+
+/** A role as the API answers it. */
+export const roleSchema = z.object({ id: z.number(), title: z.string(), slug: z.string(), builtin: z.boolean() });
+export type Role = z.infer<typeof roleSchema>;
+
+/** An order status as the API answers it. */
+export const orderStatusSchema = roleSchema.extend({
+  /** The title in the caller's language (built-in statuses are translated). */
+  label: z.string(),
+});
+export type OrderStatus = z.infer<typeof orderStatusSchema>;

@@ -29,16 +29,18 @@ export const regionBody = z.object({
 export type RegionBody = z.output<typeof regionBody>;
 export type RegionInput = z.input<typeof regionBody>;
 
-export interface Region {
-  id: number;
-  region_name: string;
-  phone: string;
-  email: string | null;
-  contact_person: string;
-  chain_id: number;
-  chain: { id: number; chain_name: string };
-  stores_count: number;
-  created_at: string;
-}
+/** A region as the API answers it. */
+export const regionSchema = z.object({
+  id: z.number(),
+  region_name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  contact_person: z.string(),
+  chain_id: z.number(),
+  chain: z.object({ id: z.number(), chain_name: z.string() }),
+  stores_count: z.number(),
+  created_at: z.string(),
+});
+export type Region = z.infer<typeof regionSchema>;
 
 export const REGION_SORTS = ['id', 'region_name', 'phone', 'email', 'contact_person', 'created_at'] as const;

@@ -27,19 +27,21 @@ export const storeBody = z.object({
 export type StoreBody = z.output<typeof storeBody>;
 export type StoreInput = z.input<typeof storeBody>;
 
-export interface Store {
-  id: number;
-  store_name: string;
-  phone: string;
-  email: string | null;
-  invoice_address: string;
-  contact_person: string;
-  chain_id: number;
-  region_id: number | null;
-  chain: { id: number; chain_name: string; has_region: 0 | 1 };
-  region: { id: number; region_name: string } | null;
-  created_at: string;
-}
+/** A store as the API answers it. */
+export const storeSchema = z.object({
+  id: z.number(),
+  store_name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  invoice_address: z.string(),
+  contact_person: z.string(),
+  chain_id: z.number(),
+  region_id: z.number().nullable(),
+  chain: z.object({ id: z.number(), chain_name: z.string(), has_region: z.union([z.literal(0), z.literal(1)]) }),
+  region: z.object({ id: z.number(), region_name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type Store = z.infer<typeof storeSchema>;
 
 export const STORE_SORTS = [
   'id',

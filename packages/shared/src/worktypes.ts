@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALES, type Locale } from './constants.ts';
+import { LOCALES } from './constants.ts';
 import { requiredText, text } from './primitives.ts';
 import { v } from './validation.ts';
 
@@ -32,15 +32,12 @@ export const workTypeBody = z
   });
 export type WorkTypeBody = z.output<typeof workTypeBody>;
 
-export interface WorkTypeTranslation {
-  locale: Locale;
-  title: string;
-}
-
-export interface WorkType {
-  id: number;
+/** A work type as the API answers it. */
+export const workTypeSchema = z.object({
+  id: z.number(),
   /** In the caller's language (falls back to English). */
-  title: string;
-  slug: string;
-  translations: WorkTypeTranslation[];
-}
+  title: z.string(),
+  slug: z.string(),
+  translations: z.array(z.object({ locale: z.enum(LOCALES), title: z.string() })),
+});
+export type WorkType = z.infer<typeof workTypeSchema>;

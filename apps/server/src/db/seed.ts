@@ -104,314 +104,355 @@ const DESCRIPTIONS = [
   'Avlopp i personalköket är stopp.',
 ];
 
+const CHAINS = [
+  {
+    chain: {
+      chainName: 'Norrgården Livs',
+      phone: '0812345670',
+      email: 'fastighet@norrgarden.example',
+      invoiceAddress: 'Box 1234, 111 22 Stockholm',
+      contactPerson: 'Karin Lindqvist',
+      hasRegion: true,
+    },
+    regions: [
+      ['Stockholm', '0812345671', ['Södermalm', 'Kungsholmen', 'Solna']],
+      ['Göteborg', '0312345672', ['Haga', 'Majorna', 'Mölndal']],
+      ['Skåne', '0401234567', ['Malmö Centrum', 'Lund', 'Helsingborg']],
+    ] as const,
+    prefix: 'Norrgården',
+  },
+  {
+    chain: {
+      chainName: 'Kotimarket Oy',
+      phone: '0912345678',
+      email: 'kiinteistot@kotimarket.example',
+      invoiceAddress: 'PL 100, 00100 Helsinki',
+      contactPerson: 'Anna Lehtonen',
+      hasRegion: false,
+    },
+    regions: [[null, null, ['Kamppi', 'Tampere Keskusta', 'Turku', 'Oulu']]] as const,
+    prefix: 'Kotimarket',
+  },
+  {
+    chain: {
+      chainName: 'Fjällbo Bygghandel',
+      phone: '0601234567',
+      email: 'drift@fjallbo.example',
+      invoiceAddress: 'Storgatan 5, 852 30 Sundsvall',
+      contactPerson: 'Per Sjöberg',
+      hasRegion: true,
+    },
+    regions: [
+      ['Norrland', '0601234568', ['Sundsvall', 'Umeå']],
+      ['Mälardalen', '0211234567', ['Västerås', 'Örebro']],
+    ] as const,
+    prefix: 'Fjällbo',
+  },
+];
+
+/** The demo accounts (DEVELOPING.md lists them): e-mail, name, role, phone. */
+const PEOPLE = {
+  superAdmin: ['superadmin@example.com', 'Elin Ekström', 'super-admin', '0701112233'],
+  admin: ['admin@example.com', 'Anders Berg', 'admin', '0702223344'],
+  chainAdmin: ['chainadmin@example.com', 'Karin Lindqvist', 'chain-admin', '0703334455'],
+  director: ['director@example.com', 'Johan Nilsson', 'regional-director', '0704445566'],
+  storeManager: ['store@example.com', 'Maria Svensson', 'store-manager', '0705556677'],
+  tech: ['tech@example.com', 'Mikko Virtanen', 'technician', '0406667788'],
+  tech2: ['tech2@example.com', 'Lars Holm', 'technician', '0707778899'],
+  chainAdmin2: ['chainadmin2@example.com', 'Anna Lehtonen', 'chain-admin', '0408889900'],
+  storeManager2: ['store2@example.com', 'Liisa Korhonen', 'store-manager', '0409990011'],
+} as const;
+type People = Record<keyof typeof PEOPLE, number>;
+
+/** A small manuals library: a folder or two per chain, each with a PDF. */
+const LIBRARY: [chainIndex: number, title: string, subTitle: string, description: string, file: string][] = [
+  [
+    0,
+    'Kyla och frys',
+    'Manualer för kyldiskar och frysöar',
+    'Felsökning och skötsel av kyl- och frysmöbler.',
+    'kyldisk-manual.pdf',
+  ],
+  [
+    0,
+    'Brandskydd',
+    'Rutiner och kontroller',
+    'Egenkontroll av brandskydd, utrymningsvägar och larm.',
+    'brandskydd-rutin.pdf',
+  ],
+  [1, 'Kylmälaitteet', 'Käyttöohjeet', 'Kylmäkalusteiden huolto-ohjeet ja vianetsintä.', 'kylmalaitteet-ohje.pdf'],
+  [
+    2,
+    'Truckar och portar',
+    'Säkerhet på lagret',
+    'Daglig kontroll av truckar, lastportar och ramper.',
+    'lager-sakerhet.pdf',
+  ],
+];
+
+type StoreRow = { id: number; chainId: number; regionId: number | null };
+interface Organisation {
+  chainIds: number[];
+  regionIds: number[];
+  storeRows: StoreRow[];
+}
+
+/** Files written to storage so far: removed again if the seeding fails. */
+type Written = string[];
+
+async function seedWorkTypes(tx: Tx): Promise<number[]> {
+  for (const [slug, en, sv, fi] of WORK_TYPES) {
+    const [wt] = await tx.insert(workTypes).values({ slug, title: en }).returning({ id: workTypes.id });
+    await tx.insert(workTypeTranslations).values([
+      { workTypeId: wt.id, locale: 'en', title: en },
+      { workTypeId: wt.id, locale: 'sv', title: sv },
+      { workTypeId: wt.id, locale: 'fi', title: fi },
+    ]);
+  }
+  return (await tx.select({ id: workTypes.id }).from(workTypes).orderBy(workTypes.id)).map((w) => w.id);
+}
+
+/** The three chains with their regions and stores (e-mails on the chain's domain). */
+async function seedChainsAndStores(tx: Tx): Promise<Organisation> {
+  const org: Organisation = { chainIds: [], regionIds: [], storeRows: [] };
+  for (const spec of CHAINS) {
+    const domain = spec.chain.email.split('@')[1];
+    const [chain] = await tx.insert(chains).values(spec.chain).returning({ id: chains.id });
+    org.chainIds.push(chain.id);
+    for (const [regionName, regionPhone, storeNames] of spec.regions) {
+      let regionId: number | null = null;
+      if (regionName) {
+        const [region] = await tx
+          .insert(regions)
+          .values({
+            chainId: chain.id,
+            regionName,
+            phone: regionPhone ?? '',
+            email: `${regionName.toLowerCase().replace(/[^a-z]/g, '')}@${domain}`,
+            contactPerson: `Regionkontoret ${regionName}`,
+          })
+          .returning({ id: regions.id });
+        regionId = region.id;
+        org.regionIds.push(region.id);
+      }
+      for (const name of storeNames) {
+        const [store] = await tx
+          .insert(stores)
+          .values({
+            chainId: chain.id,
+            regionId,
+            storeName: `${spec.prefix} ${name}`,
+            phone: `0${700000000 + org.storeRows.length * 1111}`,
+            email: `${name.toLowerCase().replace(/[^a-z]/g, '')}@${domain}`,
+            invoiceAddress: spec.chain.invoiceAddress,
+            contactPerson: `Butikschef ${name}`,
+          })
+          .returning({ id: stores.id });
+        org.storeRows.push({ id: store.id, chainId: chain.id, regionId });
+      }
+    }
+  }
+  return org;
+}
+
+/** The demo accounts, bound to the first chain, region and store (and the second chain's first store). */
+async function seedPeople(tx: Tx, org: Organisation): Promise<People> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const roleIds = Object.fromEntries(
+    (await tx.select({ id: roles.id, slug: roles.slug }).from(roles)).map((r) => [r.slug, r.id]),
+  );
+  const people = {} as People;
+  for (const [key, [email, name, role, phoneNo]] of Object.entries(PEOPLE)) {
+    const [user] = await tx
+      .insert(users)
+      .values({ email, name, passwordHash, phoneNo, roleId: roleIds[role] })
+      .returning({ id: users.id });
+    people[key as keyof People] = user.id;
+  }
+  await tx.insert(userChains).values([
+    { userId: people.chainAdmin, chainId: org.chainIds[0] },
+    { userId: people.chainAdmin2, chainId: org.chainIds[1] },
+  ]);
+  await tx.insert(userRegions).values({ userId: people.director, regionId: org.regionIds[0] });
+  const kotimarketStores = org.storeRows.filter((s) => s.chainId === org.chainIds[1]);
+  await tx.insert(userStores).values([
+    { userId: people.storeManager, storeId: org.storeRows[0].id },
+    { userId: people.storeManager2, storeId: kotimarketStores[0].id },
+  ]);
+  return people;
+}
+
+const STATUS_CYCLE = ['pending', 'planned', 'confirmed', 'revisit-required', 'completed'];
+const PRIORITY_CYCLE: Priority[] = [10, 20, 30];
+
+/** 40 orders in every status, each with the history, chat and documents an order in that state would have. */
+async function seedOrders(
+  tx: Tx,
+  org: Organisation,
+  people: People,
+  workTypeIds: number[],
+  storage: Storage | undefined,
+  written: Written,
+) {
+  const statusIds = Object.fromEntries(
+    (await tx.select({ id: orderStatuses.id, slug: orderStatuses.slug }).from(orderStatuses)).map((s) => [
+      s.slug,
+      s.id,
+    ]),
+  );
+  const { storeRows } = org;
+  const creators = [people.storeManager, people.chainAdmin, people.director, people.admin, people.superAdmin];
+  const now = Date.now();
+  // The first store (the demo store manager's) gets the most.
+  for (let i = 0; i < 40; i++) {
+    const store = i < 12 ? storeRows[i % 3] : storeRows[i % storeRows.length];
+    const status = STATUS_CYCLE[i % STATUS_CYCLE.length];
+    const priority = PRIORITY_CYCLE[i % 3];
+    const createdAt = new Date(now - (40 - i) * 26 * 3600_000);
+    const at = (hours: number) => new Date(createdAt.getTime() + hours * 3600_000);
+    const assigned = status === 'pending' && i % 2 === 0 ? null : i % 4 === 0 ? people.tech2 : people.tech;
+    const approval = i % 7 === 6 ? 'rejected' : i % 5 === 0 ? 'pending' : 'approved';
+    const creator = creators[i % creators.length];
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        description: DESCRIPTIONS[i % DESCRIPTIONS.length],
+        workTypeId: workTypeIds[i % workTypeIds.length],
+        priority,
+        chainId: store.chainId,
+        regionId: store.regionId,
+        storeId: store.id,
+        createdBy: creator,
+        approvalStatus: approval,
+        approvalStatusDate: i % 5 === 0 ? null : at(1),
+        statusId: statusIds[status],
+        technicianId: assigned,
+        plannedAt: status === 'planned' || status === 'revisit-required' ? at(3 * 24) : null,
+        completedAt: status === 'completed' ? at(4 * 24) : null,
+        dueAt: at(PRIORITY_DUE_HOURS[priority]),
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning({ id: orders.id, projectNumber: orders.projectNumber });
+
+    // The history a real order of this state would have: created, approved, assigned, moved on.
+    const history: (typeof orderEvents.$inferInsert)[] = [
+      { orderId: order.id, userId: creator, field: 'created', toValue: String(order.projectNumber), createdAt },
+    ];
+    if (approval !== 'pending') {
+      history.push({
+        orderId: order.id,
+        userId: people.chainAdmin,
+        field: 'approval_status',
+        fromValue: 'pending',
+        toValue: approval,
+        createdAt: at(1),
+      });
+    }
+    if (assigned) {
+      const techName = assigned === people.tech ? PEOPLE.tech[1] : PEOPLE.tech2[1];
+      history.push({
+        orderId: order.id,
+        userId: people.admin,
+        field: 'technician',
+        toValue: techName,
+        createdAt: at(2),
+      });
+    }
+    if (status !== 'pending') {
+      history.push({
+        orderId: order.id,
+        userId: assigned ?? people.admin,
+        field: 'status',
+        fromValue: 'pending',
+        toValue: status,
+        createdAt: at(20),
+      });
+    }
+    await tx.insert(orderEvents).values(history);
+
+    if (i % 3 === 0) {
+      await tx.insert(chatMessages).values([
+        {
+          orderId: order.id,
+          senderId: creator,
+          body: 'Hej! Kan ni komma så snart som möjligt? Kunderna märker det.',
+          createdAt: new Date(createdAt.getTime() + 600_000),
+        },
+        {
+          orderId: order.id,
+          senderId: assigned ?? people.admin,
+          body: 'Thanks, we have it on the list. I will call the store before I come.',
+          createdAt: at(3),
+        },
+      ]);
+    }
+    if (storage && i % 4 === 0) {
+      const png = solidPng(64, 48, [40 + i * 5, 120, 200 - i * 3]);
+      const pngKey = await storage.put(png, 'png');
+      written.push(pngKey);
+      const pdf = simplePdf(`Service report, order ${i + 1}`);
+      const pdfKey = await storage.put(pdf, 'pdf');
+      written.push(pdfKey);
+      await tx.insert(orderDocuments).values([
+        {
+          orderId: order.id,
+          uploadedBy: creator,
+          name: 'photo.png',
+          storageKey: pngKey,
+          mimeType: 'image/png',
+          sizeBytes: png.length,
+        },
+        {
+          orderId: order.id,
+          uploadedBy: creator,
+          name: 'report.pdf',
+          storageKey: pdfKey,
+          mimeType: 'application/pdf',
+          sizeBytes: pdf.length,
+        },
+      ]);
+    }
+  }
+}
+
+async function seedLibrary(tx: Tx, org: Organisation, people: People, storage: Storage, written: Written) {
+  for (const [chainIndex, title, subTitle, description, file] of LIBRARY) {
+    const [category] = await tx
+      .insert(fileCategories)
+      .values({ chainId: org.chainIds[chainIndex], title, subTitle, description })
+      .returning({ id: fileCategories.id });
+    const pdf = simplePdf(title);
+    const key = await storage.put(pdf, 'pdf');
+    written.push(key);
+    await tx.insert(categoryFiles).values({
+      categoryId: category.id,
+      uploadedBy: people.superAdmin,
+      name: file,
+      storageKey: key,
+      mimeType: 'application/pdf',
+      sizeBytes: pdf.length,
+    });
+  }
+}
+
 /** Demo data for trials (api-contract "Demo data and accounts"). Only on an empty database. */
 export async function seedDemo(db: Db, storage?: Storage): Promise<void> {
   await seedReference(db);
   const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
   if (rows[0].n > 0) return;
 
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const files: string[] = [];
+  const written: Written = [];
   try {
     await db.transaction(async (tx) => {
-      const roleIds = Object.fromEntries(
-        (await tx.select({ id: roles.id, slug: roles.slug }).from(roles)).map((r) => [r.slug, r.id]),
-      );
-      for (const [slug, en, sv, fi] of WORK_TYPES) {
-        const [wt] = await tx.insert(workTypes).values({ slug, title: en }).returning({ id: workTypes.id });
-        await tx.insert(workTypeTranslations).values([
-          { workTypeId: wt.id, locale: 'en', title: en },
-          { workTypeId: wt.id, locale: 'sv', title: sv },
-          { workTypeId: wt.id, locale: 'fi', title: fi },
-        ]);
-      }
-      const workTypeIds = (await tx.select({ id: workTypes.id }).from(workTypes).orderBy(workTypes.id)).map(
-        (w) => w.id,
-      );
-
-      const chainSpecs = [
-        {
-          chain: {
-            chainName: 'Norrgården Livs',
-            phone: '0812345670',
-            email: 'fastighet@norrgarden.example',
-            invoiceAddress: 'Box 1234, 111 22 Stockholm',
-            contactPerson: 'Karin Lindqvist',
-            hasRegion: true,
-          },
-          regions: [
-            ['Stockholm', '0812345671', ['Södermalm', 'Kungsholmen', 'Solna']],
-            ['Göteborg', '0312345672', ['Haga', 'Majorna', 'Mölndal']],
-            ['Skåne', '0401234567', ['Malmö Centrum', 'Lund', 'Helsingborg']],
-          ] as const,
-          prefix: 'Norrgården',
-        },
-        {
-          chain: {
-            chainName: 'Kotimarket Oy',
-            phone: '0912345678',
-            email: 'kiinteistot@kotimarket.example',
-            invoiceAddress: 'PL 100, 00100 Helsinki',
-            contactPerson: 'Anna Lehtonen',
-            hasRegion: false,
-          },
-          regions: [[null, null, ['Kamppi', 'Tampere Keskusta', 'Turku', 'Oulu']]] as const,
-          prefix: 'Kotimarket',
-        },
-        {
-          chain: {
-            chainName: 'Fjällbo Bygghandel',
-            phone: '0601234567',
-            email: 'drift@fjallbo.example',
-            invoiceAddress: 'Storgatan 5, 852 30 Sundsvall',
-            contactPerson: 'Per Sjöberg',
-            hasRegion: true,
-          },
-          regions: [
-            ['Norrland', '0601234568', ['Sundsvall', 'Umeå']],
-            ['Mälardalen', '0211234567', ['Västerås', 'Örebro']],
-          ] as const,
-          prefix: 'Fjällbo',
-        },
-      ];
-
-      const storeRows: { id: number; chainId: number; regionId: number | null }[] = [];
-      const chainIds: number[] = [];
-      const regionIds: number[] = [];
-      for (const spec of chainSpecs) {
-        const [chain] = await tx.insert(chains).values(spec.chain).returning({ id: chains.id });
-        chainIds.push(chain.id);
-        for (const [regionName, regionPhone, storeNames] of spec.regions) {
-          let regionId: number | null = null;
-          if (regionName) {
-            const [region] = await tx
-              .insert(regions)
-              .values({
-                chainId: chain.id,
-                regionName,
-                phone: regionPhone ?? '',
-                email: `${regionName.toLowerCase().replace(/[^a-z]/g, '')}@${spec.chain.email.split('@')[1]}`,
-                contactPerson: `Regionkontoret ${regionName}`,
-              })
-              .returning({ id: regions.id });
-            regionId = region.id;
-            regionIds.push(region.id);
-          }
-          for (const name of storeNames) {
-            const [store] = await tx
-              .insert(stores)
-              .values({
-                chainId: chain.id,
-                regionId,
-                storeName: `${spec.prefix} ${name}`,
-                phone: `0${700000000 + storeRows.length * 1111}`,
-                email: `${name.toLowerCase().replace(/[^a-z]/g, '')}@${spec.chain.email.split('@')[1]}`,
-                invoiceAddress: spec.chain.invoiceAddress,
-                contactPerson: `Butikschef ${name}`,
-              })
-              .returning({ id: stores.id });
-            storeRows.push({ id: store.id, chainId: chain.id, regionId });
-          }
-        }
-      }
-
-      const person = async (email: string, name: string, role: string, phoneNo: string) => {
-        const [user] = await tx
-          .insert(users)
-          .values({ email, name, passwordHash, phoneNo, roleId: roleIds[role] })
-          .returning({ id: users.id });
-        return user.id;
-      };
-      const superAdmin = await person('superadmin@example.com', 'Elin Ekström', 'super-admin', '0701112233');
-      const admin = await person('admin@example.com', 'Anders Berg', 'admin', '0702223344');
-      const chainAdmin = await person('chainadmin@example.com', 'Karin Lindqvist', 'chain-admin', '0703334455');
-      const director = await person('director@example.com', 'Johan Nilsson', 'regional-director', '0704445566');
-      const storeManager = await person('store@example.com', 'Maria Svensson', 'store-manager', '0705556677');
-      const tech = await person('tech@example.com', 'Mikko Virtanen', 'technician', '0406667788');
-      const tech2 = await person('tech2@example.com', 'Lars Holm', 'technician', '0707778899');
-      const chainAdmin2 = await person('chainadmin2@example.com', 'Anna Lehtonen', 'chain-admin', '0408889900');
-      const storeManager2 = await person('store2@example.com', 'Liisa Korhonen', 'store-manager', '0409990011');
-      await tx.insert(userChains).values([
-        { userId: chainAdmin, chainId: chainIds[0] },
-        { userId: chainAdmin2, chainId: chainIds[1] },
-      ]);
-      await tx.insert(userRegions).values({ userId: director, regionId: regionIds[0] });
-      const kotimarketStores = storeRows.filter((s) => s.chainId === chainIds[1]);
-      await tx.insert(userStores).values([
-        { userId: storeManager, storeId: storeRows[0].id },
-        { userId: storeManager2, storeId: kotimarketStores[0].id },
-      ]);
-
-      const statusIds = Object.fromEntries(
-        (await tx.select({ id: orderStatuses.id, slug: orderStatuses.slug }).from(orderStatuses)).map((s) => [
-          s.slug,
-          s.id,
-        ]),
-      );
-      const statusCycle = ['pending', 'planned', 'confirmed', 'revisit-required', 'completed'];
-      const prios: Priority[] = [10, 20, 30];
-      const creators = [storeManager, chainAdmin, director, admin, superAdmin];
-      const now = Date.now();
-      // Orders in every status; the first store (the demo store manager's) gets the most.
-      for (let i = 0; i < 40; i++) {
-        const store = i < 12 ? storeRows[i % 3] : storeRows[i % storeRows.length];
-        const status = statusCycle[i % statusCycle.length];
-        const priority = prios[i % 3];
-        const createdAt = new Date(now - (40 - i) * 26 * 3600_000);
-        const assigned = status === 'pending' && i % 2 === 0 ? null : i % 4 === 0 ? tech2 : tech;
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            description: DESCRIPTIONS[i % DESCRIPTIONS.length],
-            workTypeId: workTypeIds[i % workTypeIds.length],
-            priority,
-            chainId: store.chainId,
-            regionId: store.regionId,
-            storeId: store.id,
-            createdBy: creators[i % creators.length],
-            approvalStatus: i % 7 === 6 ? 'rejected' : i % 5 === 0 ? 'pending' : 'approved',
-            approvalStatusDate: i % 5 === 0 ? null : new Date(createdAt.getTime() + 3600_000),
-            statusId: statusIds[status],
-            technicianId: assigned,
-            plannedAt:
-              status === 'planned' || status === 'revisit-required'
-                ? new Date(createdAt.getTime() + 3 * 86400_000)
-                : null,
-            completedAt: status === 'completed' ? new Date(createdAt.getTime() + 4 * 86400_000) : null,
-            dueAt: new Date(createdAt.getTime() + PRIORITY_DUE_HOURS[priority] * 3600_000),
-            createdAt,
-            updatedAt: createdAt,
-          })
-          .returning({ id: orders.id, projectNumber: orders.projectNumber });
-        // The history a real order of this state would have: created, approved, assigned, moved on.
-        const at = (hours: number) => new Date(createdAt.getTime() + hours * 3600_000);
-        const creator = creators[i % creators.length];
-        const approval = i % 7 === 6 ? 'rejected' : i % 5 === 0 ? 'pending' : 'approved';
-        const history: (typeof orderEvents.$inferInsert)[] = [
-          { orderId: order.id, userId: creator, field: 'created', toValue: String(order.projectNumber), createdAt },
-        ];
-        if (approval !== 'pending') {
-          history.push({
-            orderId: order.id,
-            userId: chainAdmin,
-            field: 'approval_status',
-            fromValue: 'pending',
-            toValue: approval,
-            createdAt: at(1),
-          });
-        }
-        if (assigned) {
-          const techName = assigned === tech ? 'Mikko Virtanen' : 'Lars Holm';
-          history.push({ orderId: order.id, userId: admin, field: 'technician', toValue: techName, createdAt: at(2) });
-        }
-        if (status !== 'pending') {
-          history.push({
-            orderId: order.id,
-            userId: assigned ?? admin,
-            field: 'status',
-            fromValue: 'pending',
-            toValue: status,
-            createdAt: at(20),
-          });
-        }
-        await tx.insert(orderEvents).values(history);
-        if (i % 3 === 0) {
-          await tx.insert(chatMessages).values([
-            {
-              orderId: order.id,
-              senderId: creators[i % creators.length],
-              body: 'Hej! Kan ni komma så snart som möjligt? Kunderna märker det.',
-              createdAt: new Date(createdAt.getTime() + 600_000),
-            },
-            {
-              orderId: order.id,
-              senderId: assigned ?? admin,
-              body: 'Thanks, we have it on the list. I will call the store before I come.',
-              createdAt: new Date(createdAt.getTime() + 3 * 3600_000),
-            },
-          ]);
-        }
-        if (storage && i % 4 === 0) {
-          const png = solidPng(64, 48, [40 + i * 5, 120, 200 - i * 3]);
-          const pngKey = await storage.put(png, 'png');
-          files.push(pngKey);
-          const pdf = simplePdf(`Service report, order ${i + 1}`);
-          const pdfKey = await storage.put(pdf, 'pdf');
-          files.push(pdfKey);
-          await tx.insert(orderDocuments).values([
-            {
-              orderId: order.id,
-              uploadedBy: creators[i % creators.length],
-              name: 'photo.png',
-              storageKey: pngKey,
-              mimeType: 'image/png',
-              sizeBytes: png.length,
-            },
-            {
-              orderId: order.id,
-              uploadedBy: creators[i % creators.length],
-              name: 'report.pdf',
-              storageKey: pdfKey,
-              mimeType: 'application/pdf',
-              sizeBytes: pdf.length,
-            },
-          ]);
-        }
-      }
-
-      // A small manuals library: a folder or two per chain, each with a PDF.
-      if (storage) {
-        const folders: [chainIndex: number, title: string, subTitle: string, description: string, file: string][] = [
-          [
-            0,
-            'Kyla och frys',
-            'Manualer för kyldiskar och frysöar',
-            'Felsökning och skötsel av kyl- och frysmöbler.',
-            'kyldisk-manual.pdf',
-          ],
-          [
-            0,
-            'Brandskydd',
-            'Rutiner och kontroller',
-            'Egenkontroll av brandskydd, utrymningsvägar och larm.',
-            'brandskydd-rutin.pdf',
-          ],
-          [
-            1,
-            'Kylmälaitteet',
-            'Käyttöohjeet',
-            'Kylmäkalusteiden huolto-ohjeet ja vianetsintä.',
-            'kylmalaitteet-ohje.pdf',
-          ],
-          [
-            2,
-            'Truckar och portar',
-            'Säkerhet på lagret',
-            'Daglig kontroll av truckar, lastportar och ramper.',
-            'lager-sakerhet.pdf',
-          ],
-        ];
-        for (const [chainIndex, title, subTitle, description, file] of folders) {
-          const [category] = await tx
-            .insert(fileCategories)
-            .values({ chainId: chainIds[chainIndex], title, subTitle, description })
-            .returning({ id: fileCategories.id });
-          const pdf = simplePdf(title);
-          const key = await storage.put(pdf, 'pdf');
-          files.push(key);
-          await tx.insert(categoryFiles).values({
-            categoryId: category.id,
-            uploadedBy: superAdmin,
-            name: file,
-            storageKey: key,
-            mimeType: 'application/pdf',
-            sizeBytes: pdf.length,
-          });
-        }
-      }
+      const workTypeIds = await seedWorkTypes(tx);
+      const org = await seedChainsAndStores(tx);
+      const people = await seedPeople(tx, org);
+      await seedOrders(tx, org, people, workTypeIds, storage, written);
+      if (storage) await seedLibrary(tx, org, people, storage, written);
     });
   } catch (error) {
-    if (storage) await Promise.all(files.map((key) => storage.remove(key)));
+    if (storage) await Promise.all(written.map((key) => storage.remove(key)));
     throw error;
   }
 }

@@ -59,36 +59,3 @@ export function pageOf<T>(data: T[], total: number, params: { page: number; limi
 
 /** Escapes % and _ for an ILIKE pattern that matches anywhere. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export const entityRefSchema = z.object({
-  id: z.number(),
-  chain_name: z.string().optional(),
-  region_name: z.string().optional(),
-  store_name: z.string().optional(),
-  /** The chain of a bound region or store, and the region of a bound store (to prefill forms). */
-  chain_id: z.number().optional(),
-  region_id: z.number().nullable().optional(),
-});
-
-export const userSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  phone_no: z.string().nullable(),
-  role: z.string(),
-  role_title: z.string(),
-  role_label: z.string(),
-  entity_type: z.enum(['chain', 'region', 'store']).nullable(),
-  entity_id: z.number().nullable(),
-  entities_ids: z.array(z.number()),
-  entities_data: z.array(entityRefSchema),
-  entity_detail: z
-    .object({
-      id: z.number(),
-      chain_id: z.number(),
-      region_id: z.number().nullable(),
-      store_name: z.string(),
-      chain: z.object({ id: z.number(), chain_name: z.string() }),
-    })
-    .nullable(),
-});

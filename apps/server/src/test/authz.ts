@@ -21,3 +21,23 @@ export interface AuthzRow {
   /** Use a token of its own (for calls that end the session, like logout). */
   freshToken?: boolean;
 }
+
+/**
+ * The rows of the four routes `recordRoutes` (lib/record-routes.ts) registers under `path`: `id` is read,
+ * a non-existent id is updated and deleted, `outOfScope` is an id no scoped demo user may reach, and
+ * `payload` is sent to the create and the update.
+ */
+export function recordRows(
+  path: string,
+  rows: { read: readonly RoleSlug[]; write: readonly RoleSlug[]; id: string; outOfScope?: string; payload?: unknown },
+): AuthzRow[] {
+  const one = `/api${path}/:id`;
+  const scope = rows.outOfScope ? { outOfScope: { id: rows.outOfScope } } : {};
+  const body = rows.payload === undefined ? {} : { payload: rows.payload };
+  return [
+    { route: `GET ${one}`, roles: rows.read, params: { id: rows.id }, ...scope },
+    { route: `POST /api${path}`, roles: rows.write, ...body },
+    { route: `PUT ${one}`, roles: rows.write, params: { id: '999999' }, ...scope, ...body },
+    { route: `DELETE ${one}`, roles: rows.write, params: { id: '999999' }, ...scope },
+  ];
+}

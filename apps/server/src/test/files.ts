@@ -2,6 +2,18 @@
 import { crc32 } from 'node:zlib';
 import { simplePdf, solidPng } from '../db/seed-files.ts';
 
+type Field = [offset: number, bytes: 2 | 4, value: number];
+
+/** A zip header: `size` bytes, little-endian fields at their offsets, zero elsewhere. */
+function zipHeader(size: number, fields: Field[]): Buffer {
+  const header = Buffer.alloc(size);
+  for (const [offset, bytes, value] of fields) {
+    if (bytes === 2) header.writeUInt16LE(value, offset);
+    else header.writeUInt32LE(value, offset);
+  }
+  return header;
+}
+
 /** A zip archive (stored, no compression) of the given entries: enough to make a .docx or a fake one. */
 export function zipOf(entries: Record<string, string>): Buffer {
   const locals: Buffer[] = [];
@@ -10,35 +22,28 @@ export function zipOf(entries: Record<string, string>): Buffer {
   for (const [name, text] of Object.entries(entries)) {
     const nameBytes = Buffer.from(name, 'utf8');
     const data = Buffer.from(text, 'utf8');
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
+    // CRC, stored size, size and name length: at 14 in the local header, at 16 in the central one.
+    const file = (at: number): Field[] => [
+      [at, 4, crc32(data)],
+      [at + 4, 4, data.length],
+      [at + 8, 4, data.length],
+      [at + 12, 2, nameBytes.length],
+    ];
+    const local = zipHeader(30, [[0, 4, 0x04034b50], [4, 2, 20], ...file(14)]);
+    const central = zipHeader(46, [[0, 4, 0x02014b50], [4, 2, 20], [6, 2, 20], ...file(16), [42, 4, offset]]);
     locals.push(local, nameBytes, data);
     centrals.push(central, nameBytes);
     offset += local.length + nameBytes.length + data.length;
   }
   const centralDir = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
   const count = Object.keys(entries).length;
-  end.writeUInt16LE(count, 8);
-  end.writeUInt16LE(count, 10);
-  end.writeUInt32LE(centralDir.length, 12);
-  end.writeUInt32LE(offset, 16);
+  const end = zipHeader(22, [
+    [0, 4, 0x06054b50],
+    [8, 2, count],
+    [10, 2, count],
+    [12, 4, centralDir.length],
+    [16, 4, offset],
+  ]);
   return Buffer.concat([...locals, centralDir, end]);
 }
 

@@ -1,12 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Role } from '@wop/shared/reference';
 import { getPage, type QueryParams } from '../lib/api.ts';
 
-export interface Role {
-  id: number;
-  title: string;
-  slug: string;
-  builtin: boolean;
-}
+export type { Role };
 
 export const ROLES_KEY = ['roles'] as const;
 

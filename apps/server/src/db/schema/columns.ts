@@ -6,3 +6,6 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/** created_at and updated_at of a row that can change. */
+export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });

@@ -1,7 +1,17 @@
 import { index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, timestamps } from './columns.ts';
 import { chains } from './org.ts';
-import { users } from './users.ts';
+import { userRef } from './users.ts';
+
+/** A file in storage and who uploaded it: the columns of a category file and of an order document. */
+export const storedFile = () => ({
+  uploadedBy: userRef('uploaded_by'),
+  name: varchar('name', { length: 255 }).notNull(),
+  storageKey: varchar('storage_key', { length: 255 }).notNull().unique(),
+  mimeType: varchar('mime_type', { length: 120 }).notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdAt: createdAt(),
+});
 
 /** A folder of manuals and files for one chain. */
 export const fileCategories = pgTable(
@@ -15,8 +25,7 @@ export const fileCategories = pgTable(
     title: varchar('title', { length: 255 }).notNull(),
     subTitle: varchar('sub_title', { length: 255 }),
     description: text('description').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('file_categories_chain_idx').on(t.chainId)],
 );
@@ -28,12 +37,7 @@ export const categoryFiles = pgTable(
     categoryId: integer('category_id')
       .notNull()
       .references(() => fileCategories.id, { onDelete: 'cascade' }),
-    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-    name: varchar('name', { length: 255 }).notNull(),
-    storageKey: varchar('storage_key', { length: 255 }).notNull().unique(),
-    mimeType: varchar('mime_type', { length: 120 }).notNull(),
-    sizeBytes: integer('size_bytes').notNull(),
-    createdAt: createdAt(),
+    ...storedFile(),
   },
   (t) => [index('category_files_category_idx').on(t.categoryId)],
 );
@@ -46,7 +50,7 @@ export const storeImports = pgTable(
     chainId: integer('chain_id')
       .notNull()
       .references(() => chains.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: userRef('user_id'),
     fileName: varchar('file_name', { length: 255 }),
     totalImported: integer('total_imported').notNull().default(0),
     totalFailed: integer('total_failed').notNull().default(0),

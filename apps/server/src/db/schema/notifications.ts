@@ -12,7 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
-import { orders } from './orders.ts';
+import { orderId } from './orders.ts';
 import { users } from './users.ts';
 
 /**
@@ -48,9 +48,7 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** `order_created`, `approval`, `assigned`, `status` or `message`. */
     type: varchar('type', { length: 20 }).notNull(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderId(),
     params: jsonb('params').notNull(),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),

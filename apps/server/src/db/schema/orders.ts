@@ -15,17 +15,17 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, timestamps } from './columns.ts';
+import { storedFile } from './files.ts';
 import { chains, regions, stores } from './org.ts';
-import { users } from './users.ts';
+import { userRef, users } from './users.ts';
 
 export const workTypes = pgTable('work_types', {
   id: serial('id').primaryKey(),
   slug: varchar('slug', { length: 120 }).notNull().unique(),
   /** English title; per-locale titles live in work_type_translations. */
   title: varchar('title', { length: 120 }).notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 export const workTypeTranslations = pgTable(
@@ -46,8 +46,7 @@ export const orderStatuses = pgTable('order_statuses', {
   slug: varchar('slug', { length: 100 }).notNull().unique(),
   /** pending, planned, confirmed, revisit-required, completed keep their behaviour. */
   builtin: boolean('builtin').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 export const priorities = pgTable('priorities', {
@@ -80,85 +79,64 @@ export const orders = pgTable(
     storeId: integer('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'restrict' }),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: userRef('created_by'),
     approvalStatus: varchar('approval_status', { length: 16 }).notNull().default('pending'),
     approvalStatusDate: timestamp('approval_status_date', { withTimezone: true, mode: 'date' }),
     statusId: integer('status_id')
       .notNull()
       .references(() => orderStatuses.id, { onDelete: 'restrict' }),
-    technicianId: integer('technician_id').references(() => users.id, { onDelete: 'set null' }),
+    technicianId: userRef('technician_id'),
     plannedAt: timestamp('planned_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** Store sign-off: the store said the fault is fixed. */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
-    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedBy: userRef('confirmed_by'),
     /** A follow-up order opened because the store said "not fixed": the original it follows. */
     parentId: integer('parent_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
     /** On the original: the follow-up order the store's "not fixed" opened. */
     recallOrderId: integer('recall_order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
-  (t) => [
-    check('orders_approval_status_check', sql`${t.approvalStatus} in ('pending', 'approved', 'rejected')`),
-    index('orders_chain_pn_idx').on(t.chainId, t.projectNumber),
-    index('orders_region_pn_idx').on(t.regionId, t.projectNumber),
-    index('orders_store_pn_idx').on(t.storeId, t.projectNumber),
-    index('orders_technician_pn_idx').on(t.technicianId, t.projectNumber),
-    index('orders_status_idx').on(t.statusId),
-    index('orders_created_at_idx').on(t.createdAt),
-    index('orders_due_at_idx').on(t.dueAt),
-    // A chain-admin's list: the total and the ids of the page come from the index alone, whatever the
-    // filters and the sort (no visits to scattered table pages); only the 25 rows shown are read.
-    // The trailing columns stand in for PostgreSQL's INCLUDE, which Drizzle cannot declare yet.
-    index('orders_chain_list_idx').on(
-      t.chainId,
-      t.dueAt,
-      t.statusId,
-      t.approvalStatus,
-      t.workTypeId,
-      t.priority,
-      t.createdAt,
-      t.storeId,
-      t.regionId,
-      t.projectNumber,
-      t.id,
-    ),
-    // The same for a regional director's list.
-    index('orders_region_list_idx').on(
-      t.regionId,
-      t.dueAt,
-      t.statusId,
-      t.approvalStatus,
-      t.workTypeId,
-      t.priority,
-      t.createdAt,
-      t.storeId,
-      t.projectNumber,
-      t.id,
-    ),
-    index('orders_chain_created_idx').on(t.chainId, t.createdAt),
-    // Foreign keys that a delete of the referenced order checks.
-    index('orders_parent_idx').on(t.parentId),
-    index('orders_recall_idx').on(t.recallOrderId),
-    index('orders_description_trgm').using('gin', sql`${t.description} gin_trgm_ops`),
-  ],
+  (t) => {
+    // The filter and sort columns of the order list, which the chain and region list indexes cover.
+    const listed = [t.dueAt, t.statusId, t.approvalStatus, t.workTypeId, t.priority, t.createdAt, t.storeId];
+    return [
+      check('orders_approval_status_check', sql`${t.approvalStatus} in ('pending', 'approved', 'rejected')`),
+      index('orders_chain_pn_idx').on(t.chainId, t.projectNumber),
+      index('orders_region_pn_idx').on(t.regionId, t.projectNumber),
+      index('orders_store_pn_idx').on(t.storeId, t.projectNumber),
+      index('orders_technician_pn_idx').on(t.technicianId, t.projectNumber),
+      index('orders_status_idx').on(t.statusId),
+      index('orders_created_at_idx').on(t.createdAt),
+      index('orders_due_at_idx').on(t.dueAt),
+      // A chain-admin's list: the total and the ids of the page come from the index alone, whatever the
+      // filters and the sort (no visits to scattered table pages); only the 25 rows shown are read.
+      // The trailing columns stand in for PostgreSQL's INCLUDE, which Drizzle cannot declare yet.
+      index('orders_chain_list_idx').on(t.chainId, ...listed, t.regionId, t.projectNumber, t.id),
+      // The same for a regional director's list.
+      index('orders_region_list_idx').on(t.regionId, ...listed, t.projectNumber, t.id),
+      index('orders_chain_created_idx').on(t.chainId, t.createdAt),
+      // Foreign keys that a delete of the referenced order checks.
+      index('orders_parent_idx').on(t.parentId),
+      index('orders_recall_idx').on(t.recallOrderId),
+      index('orders_description_trgm').using('gin', sql`${t.description} gin_trgm_ops`),
+    ];
+  },
 );
+
+/** The order a row belongs to; the row goes with it. */
+export const orderId = () =>
+  integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' });
 
 export const orderDocuments = pgTable(
   'order_documents',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-    name: varchar('name', { length: 255 }).notNull(),
-    storageKey: varchar('storage_key', { length: 255 }).notNull().unique(),
-    mimeType: varchar('mime_type', { length: 120 }).notNull(),
-    sizeBytes: integer('size_bytes').notNull(),
-    createdAt: createdAt(),
+    orderId: orderId(),
+    ...storedFile(),
   },
   (t) => [index('order_documents_order_idx').on(t.orderId)],
 );
@@ -168,10 +146,8 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: orderId(),
+    userId: userRef('user_id'),
     field: varchar('field', { length: 40 }).notNull(),
     fromValue: text('from_value'),
     toValue: text('to_value'),
@@ -184,10 +160,8 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: orderId(),
+    senderId: userRef('sender_id'),
     body: text('body').notNull(),
     createdAt: createdAt(),
   },
@@ -201,9 +175,7 @@ export const chatSeen = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderId(),
     lastSeenMessageId: bigint('last_seen_message_id', { mode: 'number' }).notNull().default(0),
     seenAt: createdAt(),
   },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { timestamps } from './columns.ts';
 
 export const chains = pgTable(
   'chains',
@@ -12,8 +12,7 @@ export const chains = pgTable(
     invoiceAddress: varchar('invoice_address', { length: 500 }).notNull(),
     contactPerson: varchar('contact_person', { length: 255 }).notNull(),
     hasRegion: boolean('has_region').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('chains_name_trgm').using('gin', sql`${t.chainName} gin_trgm_ops`)],
 );
@@ -29,8 +28,7 @@ export const regions = pgTable(
     phone: varchar('phone', { length: 50 }).notNull(),
     email: varchar('email', { length: 255 }),
     contactPerson: varchar('contact_person', { length: 255 }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('regions_chain_idx').on(t.chainId, t.id)],
 );
@@ -48,8 +46,7 @@ export const stores = pgTable(
     email: varchar('email', { length: 255 }),
     invoiceAddress: varchar('invoice_address', { length: 500 }).notNull(),
     contactPerson: varchar('contact_person', { length: 255 }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('stores_chain_idx').on(t.chainId, t.id),

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, timestamps } from './columns.ts';
 import { chains, regions, stores } from './org.ts';
 
 export const roles = pgTable('roles', {
@@ -21,8 +21,7 @@ export const roles = pgTable('roles', {
   slug: varchar('slug', { length: 100 }).notNull().unique(),
   /** The six roles of the product: they cannot be deleted or re-slugged. */
   builtin: boolean('builtin').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 export const users = pgTable(
@@ -37,8 +36,7 @@ export const users = pgTable(
     roleId: integer('role_id')
       .notNull()
       .references(() => roles.id, { onDelete: 'restrict' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
@@ -125,3 +123,6 @@ export const loginAttempts = pgTable(
   },
   (t) => [index('login_attempts_window_idx').on(t.windowStart)],
 );
+
+/** A user who did something to the row; the row stays (with no user) when the user is deleted. */
+export const userRef = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });

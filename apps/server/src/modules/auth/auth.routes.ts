@@ -1,9 +1,16 @@
-import { loginBody, passwordBody, profileBody } from '@wop/shared/auth';
+import {
+  downloadTokenSchema,
+  loginAnswerSchema,
+  loginBody,
+  passwordBody,
+  profileBody,
+  userSchema,
+} from '@wop/shared/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UnauthenticatedError } from '../../lib/errors.ts';
-import { envelope, userSchema } from '../../lib/http.ts';
+import { envelope } from '../../lib/http.ts';
 import { createAuthService } from './auth.service.ts';
 
 const messageSchema = z.object({ message: z.string() });
@@ -29,14 +36,7 @@ export default async function authRoutes(instance: FastifyInstance) {
           401: messageSchema,
           422: validationSchema,
           429: messageSchema,
-          200: envelope(
-            z.object({
-              access_token: z.string(),
-              token_type: z.literal('Bearer'),
-              expires_at: z.string(),
-              user: userSchema,
-            }),
-          ),
+          200: envelope(loginAnswerSchema),
         },
       },
     },
@@ -59,7 +59,7 @@ export default async function authRoutes(instance: FastifyInstance) {
         tags: ['auth'],
         description:
           'A token for one download link, valid 60 seconds, accepted only in ?access_token= of download routes.',
-        response: { 200: envelope(z.object({ token: z.string(), expires_at: z.string() })) },
+        response: { 200: envelope(downloadTokenSchema) },
       },
       onRequest: app.authenticate,
     },

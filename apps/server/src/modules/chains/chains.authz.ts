@@ -1,4 +1,4 @@
-import type { AuthzRow } from '../../test/authz.ts';
+import { type AuthzRow, recordRows } from '../../test/authz.ts';
 
 const READ = ['super-admin', 'admin', 'chain-admin'] as const;
 const MANAGE = ['super-admin', 'admin'] as const;
@@ -6,8 +6,5 @@ const MANAGE = ['super-admin', 'admin'] as const;
 // Demo: chain 1 (Norrgården) is the chain-admin's, chain 2 (Kotimarket) is not.
 export const authz: AuthzRow[] = [
   { route: 'GET /api/chains', roles: READ },
-  { route: 'GET /api/chains/:id', roles: READ, params: { id: '1' }, outOfScope: { id: '2' } },
-  { route: 'POST /api/chains', roles: MANAGE },
-  { route: 'PUT /api/chains/:id', roles: MANAGE, params: { id: '999999' } },
-  { route: 'DELETE /api/chains/:id', roles: MANAGE, params: { id: '999999' } },
+  ...recordRows('/chains', { read: READ, write: MANAGE, id: '1', outOfScope: '2' }),
 ];

@@ -28,19 +28,6 @@ const columns = {
   regionsCount: sql<number>`(select count(*)::int from regions r where r.chain_id = "chains"."id")`,
   storesCount: sql<number>`(select count(*)::int from stores s where s.chain_id = "chains"."id")`,
 };
-export type ChainRow = {
-  id: number;
-  chainName: string;
-  phone: string;
-  email: string;
-  invoiceAddress: string;
-  contactPerson: string;
-  hasRegion: boolean;
-  createdAt: Date;
-  regionsCount: number;
-  storesCount: number;
-};
-
 export interface ChainValues {
   chainName: string;
   phone: string;
@@ -49,6 +36,7 @@ export interface ChainValues {
   contactPerson: string;
   hasRegion: boolean;
 }
+export type ChainRow = ChainValues & { id: number; createdAt: Date; regionsCount: number; storesCount: number };
 
 /** `scope` is the caller's SQL scope filter (undefined for admins). */
 export async function listChains(db: DbOrTx, params: ListParams, scope: SQL | undefined) {

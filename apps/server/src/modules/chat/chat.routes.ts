@@ -1,4 +1,4 @@
-import { chatMessageBody } from '@wop/shared/chat';
+import { chatMessageBody, chatMessageSchema, seenMarkerSchema, unreadCountSchema } from '@wop/shared/chat';
 import { CHAT_PAGE_SIZE, MAX_PAGE_SIZE } from '@wop/shared/constants';
 import { int4 } from '@wop/shared/primitives';
 import type { FastifyInstance } from 'fastify';
@@ -6,16 +6,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, filterId, idParams, optional, pageEnvelope } from '../../lib/http.ts';
 import { createChatService } from './chat.service.ts';
-
-const message = z.object({
-  id: z.number(),
-  order_id: z.number(),
-  sender_id: z.number().nullable(),
-  sender: z.object({ id: z.number(), name: z.string() }).nullable(),
-  body: z.string(),
-  created_at: z.string(),
-  own: z.boolean(),
-});
 
 /** Newest page first; the panel asks for 10 and grows the limit by 10 (spec 4, 9). */
 const messagesQuery = z.object({
@@ -39,7 +29,7 @@ export default async function chatRoutes(instance: FastifyInstance) {
         summary: 'Messages of an order, newest first',
         params: idParams,
         querystring: messagesQuery,
-        response: { 200: pageEnvelope(message) },
+        response: { 200: pageEnvelope(chatMessageSchema) },
       },
       onRequest: app.requirePermission('order:chat'),
     },
@@ -53,7 +43,7 @@ export default async function chatRoutes(instance: FastifyInstance) {
         summary: 'Write a message (plain text)',
         params: idParams,
         body: chatMessageBody,
-        response: { 201: envelope(message) },
+        response: { 201: envelope(chatMessageSchema) },
       },
       onRequest: app.requirePermission('order:chat'),
     },
@@ -70,7 +60,7 @@ export default async function chatRoutes(instance: FastifyInstance) {
         tags,
         summary: "The caller's unread messages of an order",
         params: idParams,
-        response: { 200: envelope(z.object({ message_count: z.number() })) },
+        response: { 200: envelope(unreadCountSchema) },
       },
       onRequest: app.requirePermission('order:chat'),
     },
@@ -84,7 +74,7 @@ export default async function chatRoutes(instance: FastifyInstance) {
         summary: "Mark the order's messages as read by the caller",
         params: idParams,
         body: seenBody,
-        response: { 200: envelope(z.object({ last_seen_message_id: z.number(), message_count: z.number() })) },
+        response: { 200: envelope(seenMarkerSchema) },
       },
       onRequest: app.requirePermission('order:chat'),
     },

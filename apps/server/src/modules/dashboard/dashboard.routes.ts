@@ -1,3 +1,4 @@
+import { dashboardSchema } from '@wop/shared/dashboard';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,19 +7,6 @@ import { errorResponses } from '../../lib/openapi-errors.ts';
 import { createDashboardService } from './dashboard.service.ts';
 
 const filterId = optional(z.coerce.number().int().positive().max(999_999_999));
-const count = z.number().int();
-
-const dashboard = z.object({
-  open_by_status: z.record(z.string(), count),
-  awaiting_approval: count,
-  overdue: count,
-  created: count,
-  completed: count,
-  median_hours_to_complete: z.number().nullable(),
-  first_time_fix_rate: z.number().min(0).max(1).nullable(),
-  by_store: z.array(z.object({ store_id: z.number(), store_name: z.string(), open: count, overdue: count })),
-  weekly: z.array(z.object({ week: z.string(), created: count, completed: count })),
-});
 
 export default async function dashboardRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -44,7 +32,7 @@ export default async function dashboardRoutes(instance: FastifyInstance) {
           store_id: filterId,
           date_range: optional(z.string().max(60)),
         }),
-        response: { 200: envelope(dashboard), ...errorResponses(401, 403, 422) },
+        response: { 200: envelope(dashboardSchema), ...errorResponses(401, 403, 422) },
       },
       onRequest: app.requirePermission('dashboard:view'),
     },

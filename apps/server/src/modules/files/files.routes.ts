@@ -1,4 +1,4 @@
-import { categoryBody } from '@wop/shared/files';
+import { categoryBody, categoryGroupSchema, categorySchema } from '@wop/shared/files';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,26 +6,6 @@ import { envelope, filterId, idParams } from '../../lib/http.ts';
 import { contentDisposition, readMultipart } from '../../lib/uploads.ts';
 import { createFilesService } from './files.service.ts';
 
-const upload = z.object({
-  id: z.number(),
-  name: z.string(),
-  category_id: z.number(),
-  mime_type: z.string(),
-  size_bytes: z.number(),
-  created_at: z.string(),
-});
-const chainRef = z.object({ id: z.number(), chain_name: z.string() });
-const category = z.object({
-  id: z.number(),
-  category_name: z.string().nullable(),
-  title: z.string(),
-  sub_title: z.string().nullable(),
-  description: z.string(),
-  chain_id: z.number(),
-  chain: chainRef,
-  uploads: z.array(upload),
-  created_at: z.string(),
-});
 const multipartDescription =
   'multipart/form-data: chain_id, title, description, category_name, sub_title and files[] (docx, png, jpg, pdf, checked by content; at most 10).';
 
@@ -41,7 +21,7 @@ export default async function filesRoutes(instance: FastifyInstance) {
         tags,
         description: 'The categories of the chains in the caller’s scope, grouped per chain.',
         querystring: z.object({ chain_id: filterId() }),
-        response: { 200: envelope(z.array(z.object({ chain: chainRef, data: z.array(category) }))) },
+        response: { 200: envelope(z.array(categoryGroupSchema)) },
       },
       onRequest: app.requirePermission('category:list'),
     },
@@ -50,7 +30,7 @@ export default async function filesRoutes(instance: FastifyInstance) {
   app.get(
     '/admin/categories/:id',
     {
-      schema: { tags, params: idParams, response: { 200: envelope(category) } },
+      schema: { tags, params: idParams, response: { 200: envelope(categorySchema) } },
       onRequest: app.requirePermission('category:list'),
     },
     async (request) => ({ message: null, payload: await files.get(request.user, request.params.id) }),
@@ -62,7 +42,7 @@ export default async function filesRoutes(instance: FastifyInstance) {
         tags,
         description: multipartDescription,
         consumes: ['multipart/form-data'],
-        response: { 201: envelope(category) },
+        response: { 201: envelope(categorySchema) },
       },
       onRequest: app.requirePermission('category:manage'),
     },
@@ -80,7 +60,7 @@ export default async function filesRoutes(instance: FastifyInstance) {
         description: `Updates a category (the spec's update uses POST) and adds the files sent. ${multipartDescription}`,
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 200: envelope(category) },
+        response: { 200: envelope(categorySchema) },
       },
       onRequest: app.requirePermission('category:manage'),
     },

@@ -1,4 +1,9 @@
-import { STORE_IMPORT_SORTS, storeImportFields } from '@wop/shared/imports';
+import {
+  STORE_IMPORT_SORTS,
+  storeImportFields,
+  storeImportRecordSchema,
+  userImportResultSchema,
+} from '@wop/shared/imports';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,15 +12,6 @@ import { envelope, filterId, listQuery, pageEnvelope } from '../../lib/http.ts';
 import { readMultipart } from '../../lib/uploads.ts';
 import { createImportsService, ImportFailed } from './imports.service.ts';
 
-const importRecord = z.object({
-  id: z.number(),
-  chain: z.object({ id: z.number(), chain_name: z.string() }),
-  user: z.object({ id: z.number(), name: z.string() }).nullable(),
-  file_name: z.string().nullable(),
-  created_at: z.string(),
-  total_imported: z.number(),
-  total_failed: z.number(),
-});
 const failure = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) });
 const fileDescription =
   'data_file: a CSV or TXT file, UTF-8 with or without BOM, comma or semicolon separated, the header on line 1. ' +
@@ -39,7 +35,7 @@ export default async function importsRoutes(instance: FastifyInstance) {
         tags,
         description: 'Past store imports, failed attempts included.',
         querystring: listQuery(STORE_IMPORT_SORTS).extend({ chain_id: filterId() }),
-        response: { 200: pageEnvelope(importRecord) },
+        response: { 200: pageEnvelope(storeImportRecordSchema) },
       },
       onRequest: app.requirePermission('store:import'),
     },
@@ -53,7 +49,7 @@ export default async function importsRoutes(instance: FastifyInstance) {
         tags,
         description: `multipart/form-data: chain_id and ${fileDescription} Columns: store_name, phone, email, invoice_address, contact_person, region_name.`,
         consumes: ['multipart/form-data'],
-        response: { 201: envelope(importRecord), 422: failure },
+        response: { 201: envelope(storeImportRecordSchema), 422: failure },
       },
       onRequest: app.requirePermission('store:import'),
     },
@@ -83,7 +79,7 @@ export default async function importsRoutes(instance: FastifyInstance) {
         tags,
         description: `multipart/form-data: ${fileDescription} Columns: email, name, phone_no, role, chain_name, region_name, store_name, password (several chains, regions or stores separated by |).`,
         consumes: ['multipart/form-data'],
-        response: { 200: envelope(z.object({ created: z.number(), updated: z.number() })), 422: failure },
+        response: { 200: envelope(userImportResultSchema), 422: failure },
       },
       onRequest: app.requirePermission('user:bulk-update'),
     },

@@ -1,4 +1,10 @@
-import { markReadBody, notificationSettings } from '@wop/shared/notifications';
+import {
+  eventTicketSchema,
+  markReadBody,
+  notificationSchema,
+  notificationSettings,
+  unreadNotificationsSchema,
+} from '@wop/shared/notifications';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Gauge } from 'prom-client';
@@ -10,17 +16,6 @@ import { createMailer } from './mailer.ts';
 import { createNotificationsService } from './notifications.service.ts';
 
 const TICKET_SECONDS = 60;
-
-const notification = z.object({
-  id: z.number(),
-  type: z.enum(['order_created', 'approval', 'assigned', 'status', 'message']),
-  order_id: z.number(),
-  project_number: z.number(),
-  title: z.string(),
-  body: z.string(),
-  created_at: z.string(),
-  read_at: z.string().nullable(),
-});
 
 const eventsQuery = z.object({
   ticket: optional(z.string().max(200)),
@@ -77,7 +72,7 @@ export default async function notificationsRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         summary: `A one-time ticket for GET /api/events?ticket= (valid ${TICKET_SECONDS} s, one connection)`,
-        response: { 200: envelope(z.object({ ticket: z.string(), expires_at: z.string() })) },
+        response: { 200: envelope(eventTicketSchema) },
       },
       onRequest: app.requirePermission('events:stream'),
     },
@@ -150,7 +145,7 @@ export default async function notificationsRoutes(instance: FastifyInstance) {
         tags,
         summary: 'Your notifications, newest first',
         querystring: listQuery(['id'] as const),
-        response: { 200: pageEnvelope(notification) },
+        response: { 200: pageEnvelope(notificationSchema) },
       },
       onRequest: app.requirePermission('notification:use'),
     },
@@ -163,7 +158,7 @@ export default async function notificationsRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         summary: 'How many of your notifications are unread',
-        response: { 200: envelope(z.object({ count: z.number() })) },
+        response: { 200: envelope(unreadNotificationsSchema) },
       },
       onRequest: app.requirePermission('notification:use'),
     },

@@ -97,14 +97,19 @@ async function unreadEvents(tx: DbOrTx, userIds: number[]) {
     from users u where u.id in ${sql.raw(`(${userIds.map(Number).join(',')})`)}`);
 }
 
-export async function orderCreated(tx: DbOrTx, actor: AuthUser, orderId: number) {
+/** Takes the events lock and records the live `order` event of a created or updated order. */
+async function orderChanged(tx: DbOrTx, orderId: number, change: 'created' | 'updated') {
   await lockEvents(tx);
   await orderEvent(
     tx,
     orderId,
     'order',
-    sql`jsonb_build_object('id', o.id, 'project_number', o.project_number, 'change', 'created')`,
+    sql`jsonb_build_object('id', o.id, 'project_number', o.project_number, 'change', ${change}::text)`,
   );
+}
+
+export async function orderCreated(tx: DbOrTx, actor: AuthUser, orderId: number) {
+  await orderChanged(tx, orderId, 'created');
   const told = await tell(
     tx,
     actor,
@@ -125,13 +130,7 @@ export async function orderUpdated(
   changes: { field: string; from: string | null; to: string | null }[],
 ) {
   if (!changes.length) return;
-  await lockEvents(tx);
-  await orderEvent(
-    tx,
-    orderId,
-    'order',
-    sql`jsonb_build_object('id', o.id, 'project_number', o.project_number, 'change', 'updated')`,
-  );
+  await orderChanged(tx, orderId, 'updated');
   const told = new Set<number>();
   const add = (ids: number[]) => {
     for (const id of ids) told.add(id);

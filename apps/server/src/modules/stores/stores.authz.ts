@@ -1,4 +1,4 @@
-import type { AuthzRow } from '../../test/authz.ts';
+import { type AuthzRow, recordRows } from '../../test/authz.ts';
 
 const READ = ['super-admin', 'admin', 'chain-admin', 'regional-director'] as const;
 const MANAGE = ['super-admin', 'admin', 'chain-admin'] as const;
@@ -16,8 +16,5 @@ const store = {
 };
 export const authz: AuthzRow[] = [
   { route: 'GET /api/stores', roles: READ },
-  { route: 'GET /api/stores/:id', roles: READ, params: { id: '1' }, outOfScope: { id: '14' } },
-  { route: 'POST /api/stores', roles: MANAGE, payload: store },
-  { route: 'PUT /api/stores/:id', roles: MANAGE, params: { id: '999999' }, outOfScope: { id: '14' }, payload: store },
-  { route: 'DELETE /api/stores/:id', roles: MANAGE, params: { id: '999999' }, outOfScope: { id: '14' } },
+  ...recordRows('/stores', { read: READ, write: MANAGE, id: '1', outOfScope: '14', payload: store }),
 ];

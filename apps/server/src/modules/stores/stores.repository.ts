@@ -39,21 +39,6 @@ const columns = {
   regionName: regions.regionName,
   createdAt: stores.createdAt,
 };
-export interface StoreRow {
-  id: number;
-  storeName: string;
-  phone: string;
-  email: string | null;
-  invoiceAddress: string;
-  contactPerson: string;
-  chainId: number;
-  regionId: number | null;
-  chainName: string;
-  hasRegion: boolean;
-  regionName: string | null;
-  createdAt: Date;
-}
-
 export interface StoreValues {
   storeName: string;
   phone: string;
@@ -63,6 +48,13 @@ export interface StoreValues {
   chainId: number;
   regionId: number | null;
 }
+export type StoreRow = StoreValues & {
+  id: number;
+  chainName: string;
+  hasRegion: boolean;
+  regionName: string | null;
+  createdAt: Date;
+};
 
 export interface StoreFilters {
   chain_id?: number;
@@ -111,20 +103,17 @@ export async function findStore(db: DbOrTx, id: number, scope?: SQL) {
   return row as StoreRow | undefined;
 }
 
-export async function findChainForStore(db: DbOrTx, chainId: number) {
-  const [row] = await db
+/** The chain a store is written to and, when one is given, the region (with the chain it belongs to). */
+export async function findStoreParents(db: DbOrTx, chainId: number, regionId: number | null) {
+  const [chain] = await db
     .select({ id: chains.id, hasRegion: chains.hasRegion })
     .from(chains)
     .where(eq(chains.id, chainId));
-  return row;
-}
-
-export async function findRegionChain(db: DbOrTx, regionId: number) {
-  const [row] = await db
-    .select({ id: regions.id, chainId: regions.chainId })
-    .from(regions)
-    .where(eq(regions.id, regionId));
-  return row;
+  const [region] =
+    regionId === null
+      ? []
+      : await db.select({ chainId: regions.chainId }).from(regions).where(eq(regions.id, regionId));
+  return { chain, region };
 }
 
 export async function insertStore(db: DbOrTx, values: StoreValues) {

@@ -1,23 +1,9 @@
-import { STORE_SORTS, storeBody } from '@wop/shared/stores';
+import { STORE_SORTS, storeBody, storeSchema } from '@wop/shared/stores';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, filterId, idParams, listQuery, pageEnvelope } from '../../lib/http.ts';
+import { filterId, listQuery, pageEnvelope } from '../../lib/http.ts';
+import { recordRoutes } from '../../lib/record-routes.ts';
 import { createStoresService } from './stores.service.ts';
-
-export const storeSchema = z.object({
-  id: z.number(),
-  store_name: z.string(),
-  phone: z.string(),
-  email: z.string().nullable(),
-  invoice_address: z.string(),
-  contact_person: z.string(),
-  chain_id: z.number(),
-  region_id: z.number().nullable(),
-  chain: z.object({ id: z.number(), chain_name: z.string(), has_region: z.union([z.literal(0), z.literal(1)]) }),
-  region: z.object({ id: z.number(), region_name: z.string() }).nullable(),
-  created_at: z.string(),
-});
 
 const storesQuery = listQuery(STORE_SORTS).extend({
   chain_id: filterId(),
@@ -37,45 +23,17 @@ export default async function storesRoutes(instance: FastifyInstance) {
     },
     async (request) => ({ message: null, payload: await stores.list(request.user, request.query) }),
   );
-  app.get(
-    '/stores/:id',
-    {
-      schema: { tags, params: idParams, response: { 200: envelope(storeSchema) } },
-      onRequest: app.requirePermission('store:list'),
-    },
-    async (request) => ({ message: null, payload: await stores.get(request.user, request.params.id) }),
-  );
-  app.post(
-    '/stores',
-    {
-      schema: { tags, body: storeBody, response: { 201: envelope(storeSchema) } },
-      onRequest: app.requirePermission('store:manage'),
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ message: request.t('stores.created'), payload: await stores.create(request.user, request.body) }),
-  );
-  app.put(
-    '/stores/:id',
-    {
-      schema: { tags, params: idParams, body: storeBody, response: { 200: envelope(storeSchema) } },
-      onRequest: app.requirePermission('store:manage'),
-    },
-    async (request) => ({
-      message: request.t('stores.updated'),
-      payload: await stores.update(request.user, request.params.id, request.body),
-    }),
-  );
-  app.delete(
-    '/stores/:id',
-    {
-      schema: { tags, params: idParams, response: { 200: envelope(z.null()) } },
-      onRequest: app.requirePermission('store:manage'),
-    },
-    async (request) => {
-      await stores.remove(request.user, request.params.id);
-      return { message: request.t('stores.deleted'), payload: null };
-    },
-  );
+  recordRoutes(instance, {
+    path: '/stores',
+    tags,
+    messages: 'stores',
+    item: storeSchema,
+    body: storeBody,
+    read: 'store:list',
+    write: 'store:manage',
+    get: (request, { id }) => stores.get(request.user, id),
+    create: (request, body) => stores.create(request.user, body),
+    update: (request, { id }, body) => stores.update(request.user, id, body),
+    remove: (request, { id }) => stores.remove(request.user, id),
+  });
 }

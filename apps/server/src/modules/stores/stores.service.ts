@@ -38,11 +38,10 @@ export function createStoresService(db: Db) {
   async function checkedValues(tx: DbOrTx, user: AuthUser, body: StoreBody): Promise<repo.StoreValues> {
     // A chain outside the caller's scope is refused without telling whether it exists.
     if (!mayWriteChain(user, body.chain_id)) throw new ForbiddenError();
-    const chain = await repo.findChainForStore(tx, body.chain_id);
+    const { chain, region } = await repo.findStoreParents(tx, body.chain_id, body.region_id);
     if (!chain) throw ValidationError.field('chain_id', v('not_found'));
     if (body.region_id !== null) {
       if (!chain.hasRegion) throw ValidationError.field('region_id', 'stores.chain_without_regions');
-      const region = await repo.findRegionChain(tx, body.region_id);
       if (!region) throw ValidationError.field('region_id', v('not_found'));
       if (region.chainId !== chain.id) throw ValidationError.field('region_id', 'stores.region_other_chain');
     }

@@ -1,4 +1,4 @@
-import type { AuthzRow } from '../../test/authz.ts';
+import { type AuthzRow, recordRows } from '../../test/authz.ts';
 
 const READ = ['super-admin', 'admin', 'chain-admin'] as const;
 
@@ -14,8 +14,5 @@ const user = {
 export const authz: AuthzRow[] = [
   { route: 'GET /api/users', roles: READ },
   { route: 'GET /api/users/technicians', roles: ['super-admin', 'admin'] },
-  { route: 'GET /api/users/:id', roles: READ, params: { id: '5' }, outOfScope: { id: '9' } },
-  { route: 'POST /api/users', roles: READ },
-  { route: 'PUT /api/users/:id', roles: READ, params: { id: '999999' }, outOfScope: { id: '9' }, payload: user },
-  { route: 'DELETE /api/users/:id', roles: READ, params: { id: '999999' }, outOfScope: { id: '9' } },
+  ...recordRows('/users', { read: READ, write: READ, id: '5', outOfScope: '9', payload: user }),
 ];

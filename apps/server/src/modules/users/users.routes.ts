@@ -1,17 +1,10 @@
+import { userSchema } from '@wop/shared/auth';
 import { createUserBody, USER_SORTS, updateUserBody } from '@wop/shared/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  envelope,
-  filterId,
-  filterText,
-  idParams,
-  listQuery,
-  optional,
-  pageEnvelope,
-  userSchema,
-} from '../../lib/http.ts';
+import { filterId, filterText, listQuery, optional, pageEnvelope } from '../../lib/http.ts';
+import { recordRoutes } from '../../lib/record-routes.ts';
 import { createUsersService } from './users.service.ts';
 
 const usersQuery = listQuery(USER_SORTS).extend({
@@ -45,49 +38,18 @@ export default async function usersRoutes(instance: FastifyInstance) {
     },
     async (request) => ({ message: null, payload: await users.technicians(request.query, request.locale) }),
   );
-  app.get(
-    '/users/:id',
-    {
-      schema: { tags, params: idParams, response: { 200: envelope(userSchema) } },
-      onRequest: app.requirePermission('user:list'),
-    },
-    async (request) => ({
-      message: null,
-      payload: await users.get(request.user, request.params.id, request.locale),
-    }),
-  );
-  app.post(
-    '/users',
-    {
-      schema: { tags, body: createUserBody, response: { 201: envelope(userSchema) } },
-      onRequest: app.requirePermission('user:manage'),
-    },
-    async (request, reply) =>
-      reply.status(201).send({
-        message: request.t('users.created'),
-        payload: await users.create(request.user, request.body, request.locale),
-      }),
-  );
-  app.put(
-    '/users/:id',
-    {
-      schema: { tags, params: idParams, body: updateUserBody, response: { 200: envelope(userSchema) } },
-      onRequest: app.requirePermission('user:manage'),
-    },
-    async (request) => ({
-      message: request.t('users.updated'),
-      payload: await users.update(request.user, request.params.id, request.body, request.locale),
-    }),
-  );
-  app.delete(
-    '/users/:id',
-    {
-      schema: { tags, params: idParams, response: { 200: envelope(z.null()) } },
-      onRequest: app.requirePermission('user:manage'),
-    },
-    async (request) => {
-      await users.remove(request.user, request.params.id);
-      return { message: request.t('users.deleted'), payload: null };
-    },
-  );
+  recordRoutes(instance, {
+    path: '/users',
+    tags,
+    messages: 'users',
+    item: userSchema,
+    body: createUserBody,
+    updateBody: updateUserBody,
+    read: 'user:list',
+    write: 'user:manage',
+    get: (request, { id }) => users.get(request.user, id, request.locale),
+    create: (request, body) => users.create(request.user, body, request.locale),
+    update: (request, { id }, body) => users.update(request.user, id, body, request.locale),
+    remove: (request, { id }) => users.remove(request.user, id),
+  });
 }

@@ -197,21 +197,14 @@ describe('POST /api/users', () => {
     });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().payload.entities_data).toEqual([{ id: 2, region_name: 'Göteborg', chain_id: 1 }]);
-    const admin = await call(app, 'POST', '/api/users', {
-      as: 'chainAdmin',
-      payload: user({ email: 'boss@example.com', role: 'admin' }),
-    });
-    expect(admin.statusCode).toBe(403);
-    const chainAdmin = await call(app, 'POST', '/api/users', {
-      as: 'chainAdmin',
-      payload: user({ email: 'ca3@example.com', role: 'chain-admin', entity_type: 'chain', entity_id: [1] }),
-    });
-    expect(chainAdmin.statusCode).toBe(403);
-    const otherChain = await call(app, 'POST', '/api/users', {
-      as: 'chainAdmin',
-      payload: user({ email: 'elsewhere@example.com', entity_id: [10] }),
-    });
-    expect(otherChain.statusCode).toBe(403);
+    const refused = {
+      admin: user({ email: 'boss@example.com', role: 'admin' }),
+      chainAdmin: user({ email: 'ca3@example.com', role: 'chain-admin', entity_type: 'chain', entity_id: [1] }),
+      otherChain: user({ email: 'elsewhere@example.com', entity_id: [10] }),
+    };
+    for (const [what, payload] of Object.entries(refused)) {
+      expect((await call(app, 'POST', '/api/users', { as: 'chainAdmin', payload })).statusCode, what).toBe(403);
+    }
   });
 });
 
@@ -296,16 +289,16 @@ describe('PUT /api/users/:id', () => {
       (await call(app, 'PUT', '/api/users/9', { as: 'chainAdmin', payload: user({ email: 'store2@example.com' }) }))
         .statusCode,
     ).toBe(404);
-    const self = await call(app, 'PUT', '/api/users/3', {
-      as: 'chainAdmin',
-      payload: user({ email: 'chainadmin@example.com', role: 'chain-admin', entity_type: 'chain', entity_id: [1] }),
-    });
-    expect(self.statusCode).toBe(403);
-    const promote = await call(app, 'PUT', '/api/users/4', {
-      as: 'chainAdmin',
-      payload: user({ email: 'director@example.com', role: 'admin' }),
-    });
-    expect(promote.statusCode).toBe(403);
+    const refused = {
+      self: [
+        '/api/users/3',
+        user({ email: 'chainadmin@example.com', role: 'chain-admin', entity_type: 'chain', entity_id: [1] }),
+      ],
+      promote: ['/api/users/4', user({ email: 'director@example.com', role: 'admin' })],
+    } as const;
+    for (const [what, [url, payload]] of Object.entries(refused)) {
+      expect((await call(app, 'PUT', url, { as: 'chainAdmin', payload })).statusCode, what).toBe(403);
+    }
   });
 
   it('does not let an admin change its own role', async () => {

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope, User } from '@wop/shared/api';
+import type { ProfileBody } from '@wop/shared/auth';
 import { api } from '../../../lib/api.ts';
 import { PROFILE_QUERY_KEY } from '../../../lib/current-user.ts';
 
-export interface ProfileInput {
-  name: string;
-  phone_no: string;
-}
+export type ProfileInput = ProfileBody;
 
 /** POST /api/profile `{ name, phone_no }`: e-mail and role are read-only here. */
 export function updateProfile(input: ProfileInput): Promise<Envelope<User>> {

@@ -1,11 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginAnswer } from '@wop/shared/api';
+import type { LoginBody } from '@wop/shared/auth';
 import { api } from '../../../lib/api.ts';
 
-export interface LoginInput {
-  email: string;
-  password: string;
-}
+export type LoginInput = LoginBody;
 
 /** POST /api/auth/login -> `{ access_token, token_type, expires_at, user }`. */
 export async function login(input: LoginInput): Promise<LoginAnswer> {

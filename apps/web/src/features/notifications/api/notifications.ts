@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MarkReadBody, Notification } from '@wop/shared/notifications';
+import type { MarkReadBody, Notification, UnreadNotifications } from '@wop/shared/notifications';
 import { api, getPage } from '../../../lib/api.ts';
 import { usePollInterval } from '../../../lib/live-status.ts';
 
@@ -23,7 +23,7 @@ export function useUnreadNotifications() {
   return useQuery({
     queryKey: unreadKey,
     queryFn: async ({ signal }) =>
-      (await api.get<{ count: number }>('/notifications/unread-count', undefined, signal)).payload.count,
+      (await api.get<UnreadNotifications>('/notifications/unread-count', undefined, signal)).payload.count,
     refetchInterval: usePollInterval(),
     staleTime: 0,
   });

@@ -1,13 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrderStatus, TitleSlugBody } from '@wop/shared/reference';
 import { api, getPage, type QueryParams } from '../../../lib/api.ts';
 
-export interface OrderStatus {
-  id: number;
-  title: string;
-  slug: string;
-  builtin: boolean;
-  label: string;
-}
+export type { OrderStatus };
 
 export const ORDERSTATUS_KEY = ['orderstatus'] as const;
 
@@ -23,7 +18,7 @@ export const orderStatusQueryOptions = (id: number) =>
 export function useSaveOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number | null; body: { title: string; slug: string } }) =>
+    mutationFn: ({ id, body }: { id?: number | null; body: TitleSlugBody }) =>
       id ? api.put<OrderStatus>(`/orderstatus/${id}`, body) : api.post<OrderStatus>('/orderstatus', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERSTATUS_KEY }),
   });

@@ -1,11 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { OrderStatus } from '@wop/shared/reference';
 import { api } from '../../../lib/api.ts';
 
-export interface OrderStatusOption {
-  id: number;
-  title: string;
-  slug: string;
-}
+export type OrderStatusOption = Pick<OrderStatus, 'id' | 'title' | 'slug'>;
 
 /** GET /api/orderstatus/all -> `{ payload: { data: [{ id, title, slug }] } }`. */
 export async function getOrderStatuses(signal?: AbortSignal): Promise<OrderStatusOption[]> {

@@ -1,0 +1,84 @@
+import type { Permission } from '@wop/shared/roles';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { envelope, idParams } from './http.ts';
+
+interface RecordRoutes<
+  Item extends z.ZodType,
+  Body extends z.ZodType,
+  UpdateBody extends z.ZodType,
+  Params extends z.ZodType,
+  Parent extends z.ZodType,
+> {
+  /** The collection, e.g. `/roles`; one record is `<path>/:id`. */
+  path: string;
+  tags: string[];
+  /** The module whose `created`, `updated` and `deleted` messages answer the writes. */
+  messages: string;
+  /** The record as answered, and the body of a create (and of an update, unless that has its own). */
+  item: Item;
+  body: Body;
+  updateBody?: UpdateBody;
+  /** Reading one record; creating, updating and deleting one. */
+  read: Permission;
+  write: Permission;
+  /** The path parameters of one record (default `:id`) and of the collection (default none). */
+  params?: Params;
+  parentParams?: Parent;
+  get: (request: FastifyRequest, params: z.output<Params>) => Promise<z.input<Item>>;
+  create: (request: FastifyRequest, body: z.output<Body>, params: z.output<Parent>) => Promise<z.input<Item>>;
+  update: (request: FastifyRequest, params: z.output<Params>, body: z.output<UpdateBody>) => Promise<z.input<Item>>;
+  remove: (request: FastifyRequest, params: z.output<Params>) => Promise<void>;
+}
+
+/**
+ * The four routes every managed record has, wired the same way: GET `<path>/:id` (200), POST `<path>` (201),
+ * PUT `<path>/:id` (200) and DELETE `<path>/:id` (200, payload null); the writes answer `<messages>.created`,
+ * `.updated` or `.deleted` in the caller's language. The list route stays with its module: its filters differ.
+ */
+export function recordRoutes<
+  Item extends z.ZodType,
+  Body extends z.ZodType,
+  UpdateBody extends z.ZodType = Body,
+  Params extends z.ZodType = typeof idParams,
+  Parent extends z.ZodType = z.ZodUndefined,
+>(app: FastifyInstance, routes: RecordRoutes<Item, Body, UpdateBody, Params, Parent>) {
+  const { path, tags, item, body, messages } = routes;
+  const updateBody = routes.updateBody ?? body;
+  const params = routes.params ?? idParams;
+  const parentParams = routes.parentParams ? { params: routes.parentParams } : {};
+  const one = `${path}/:id`;
+  const read = app.requirePermission(routes.read);
+  const write = app.requirePermission(routes.write);
+  const paramsOf = (request: FastifyRequest) => request.params as z.output<Params>;
+
+  app.get(one, { schema: { tags, params, response: { 200: envelope(item) } }, onRequest: read }, async (request) => ({
+    message: null,
+    payload: await routes.get(request, paramsOf(request)),
+  }));
+  app.post(
+    path,
+    { schema: { tags, ...parentParams, body, response: { 201: envelope(item) } }, onRequest: write },
+    async (request, reply) =>
+      reply.status(201).send({
+        message: request.t(`${messages}.created`),
+        payload: await routes.create(request, request.body as z.output<Body>, request.params as z.output<Parent>),
+      }),
+  );
+  app.put(
+    one,
+    { schema: { tags, params, body: updateBody, response: { 200: envelope(item) } }, onRequest: write },
+    async (request) => ({
+      message: request.t(`${messages}.updated`),
+      payload: await routes.update(request, paramsOf(request), request.body as z.output<UpdateBody>),
+    }),
+  );
+  app.delete(
+    one,
+    { schema: { tags, params, response: { 200: envelope(z.null()) } }, onRequest: write },
+    async (request) => {
+      await routes.remove(request, paramsOf(request));
+      return { message: request.t(`${messages}.deleted`), payload: null };
+    },
+  );
+}
