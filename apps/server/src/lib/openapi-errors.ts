@@ -38,5 +38,7 @@ export function documentShapeErrors(route: RouteOptions): void {
 /** A success that is a file or text rather than JSON, by its content types, for the OpenAPI document. */
 export const contentResponse = (description: string, ...types: string[]) => ({
   description,
-  content: Object.fromEntries(types.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }])),
+  content: Object.fromEntries(
+    types.map((type) => [type, { schema: z.unknown().meta({ type: 'string', format: 'binary' }) }]),
+  ),
 });

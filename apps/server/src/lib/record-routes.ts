@@ -2,6 +2,7 @@ import type { Permission } from '@wop/shared/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelope, idParams } from './http.ts';
+import { errorResponses } from './openapi-errors.ts';
 
 interface RecordRoutes<
   Item extends z.ZodType,
@@ -25,6 +26,8 @@ interface RecordRoutes<
   /** The path parameters of one record (default `:id`) and of the collection (default none). */
   params?: Params;
   parentParams?: Parent;
+  /** A create can be refused by the state of its parent (409), e.g. a region of a chain without regions. */
+  createConflicts?: boolean;
   get: (request: FastifyRequest, params: z.output<Params>) => Promise<z.input<Item>>;
   create: (request: FastifyRequest, body: z.output<Body>, params: z.output<Parent>) => Promise<z.input<Item>>;
   update: (request: FastifyRequest, params: z.output<Params>, body: z.output<UpdateBody>) => Promise<z.input<Item>>;
@@ -33,7 +36,7 @@ interface RecordRoutes<
 
 /**
  * The four routes every managed record has, wired the same way: GET `<path>/:id` (200), POST `<path>` (201),
- * PUT `<path>/:id` (200) and DELETE `<path>/:id` (200, payload null); the writes answer `<messages>.created`,
+ * PUT `<path>/:id` (200) and DELETE `<path>/:id` (200, payload null; 409 while in use); the writes answer `<messages>.created`,
  * `.updated` or `.deleted` in the caller's language. The list route stays with its module: its filters differ.
  */
 export function recordRoutes<
@@ -58,7 +61,15 @@ export function recordRoutes<
   }));
   app.post(
     path,
-    { schema: { tags, ...parentParams, body, response: { 201: envelope(item) } }, onRequest: write },
+    {
+      schema: {
+        tags,
+        ...parentParams,
+        body,
+        response: { 201: envelope(item), ...(routes.createConflicts ? errorResponses(409) : {}) },
+      },
+      onRequest: write,
+    },
     async (request, reply) =>
       reply.status(201).send({
         message: request.t(`${messages}.created`),
@@ -75,7 +86,8 @@ export function recordRoutes<
   );
   app.delete(
     one,
-    { schema: { tags, params, response: { 200: envelope(z.null()) } }, onRequest: write },
+    // 409: the record is built in, or still in use (stores, orders or users refer to it).
+    { schema: { tags, params, response: { 200: envelope(z.null()), ...errorResponses(409) } }, onRequest: write },
     async (request) => {
       await routes.remove(request, paramsOf(request));
       return { message: request.t(`${messages}.deleted`), payload: null };

@@ -148,7 +148,7 @@ export const uploadsPlugin = fp(
 );
 
 /** MIME types the product serves files as, by the extension file-type reports. */
-const MIME: Record<string, string> = {
+export const MIME: Record<string, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   png: 'image/png',
   jpg: 'image/jpeg',

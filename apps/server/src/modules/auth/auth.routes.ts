@@ -46,11 +46,16 @@ export default async function authRoutes(instance: FastifyInstance) {
     }),
   );
 
-  app.post('/auth/logout', { schema: { tags: ['auth'] }, onRequest: app.authenticate }, async (request, reply) => {
-    const token = bearerToken(request);
-    if (token) await auth.logout(token);
-    return reply.status(204).send();
-  });
+  const loggedOut = { 204: z.null().describe('Signed out: the token no longer works') };
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], response: loggedOut }, onRequest: app.authenticate },
+    async (request, reply) => {
+      const token = bearerToken(request);
+      if (token) await auth.logout(token);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.post(
     '/auth/download-token',

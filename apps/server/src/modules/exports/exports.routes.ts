@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ForbiddenError } from '../../lib/errors.ts';
 import { optional } from '../../lib/http.ts';
+import { contentResponse } from '../../lib/openapi-errors.ts';
 import { contentDisposition } from '../../lib/uploads.ts';
 import { EXPORTS } from './export-sources.ts';
 import { createSheetWriter, ExportAborted, type ExportFormat } from './sheet-writer.ts';
@@ -47,6 +48,13 @@ export default async function exportsRoutes(instance: FastifyInstance) {
           access_token: z.string().optional(),
           token: z.string().optional(),
         }),
+        response: {
+          200: contentResponse(
+            'The spreadsheet, as an attachment',
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'text/csv',
+          ),
+        },
       },
       config: { download: true },
       onRequest: mayExport,

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, filterId, idParams } from '../../lib/http.ts';
-import { contentDisposition, readMultipart } from '../../lib/uploads.ts';
+import { contentResponse } from '../../lib/openapi-errors.ts';
+import { contentDisposition, MIME, readMultipart } from '../../lib/uploads.ts';
 import { createFilesService } from './files.service.ts';
 
 const multipartDescription =
@@ -101,6 +102,7 @@ export default async function filesRoutes(instance: FastifyInstance) {
           'Opened by the browser: takes a download token in ?access_token= (see POST /api/auth/download-token).',
         params: idParams,
         querystring: z.object({ access_token: z.string().optional(), token: z.string().optional() }),
+        response: { 200: contentResponse('The file, as an attachment', ...Object.values(MIME)) },
       },
       config: { download: true },
       onRequest: app.requirePermission('category:list'),

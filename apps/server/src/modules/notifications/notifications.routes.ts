@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Gauge } from 'prom-client';
 import { z } from 'zod';
 import { envelope, listQuery, optional, pageEnvelope } from '../../lib/http.ts';
+import { contentResponse } from '../../lib/openapi-errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { EventHub } from './events.hub.ts';
 import { createMailer } from './mailer.ts';
@@ -98,7 +99,7 @@ export default async function notificationsRoutes(instance: FastifyInstance) {
           'each with an increasing `id:`. Reconnecting with `Last-Event-ID` (or `?last_event_id=`) replays the last ' +
           '5 minutes. A comment line every 25 s. Authorization: Bearer, or `?ticket=` from POST /api/events/ticket.',
         querystring: eventsQuery,
-        response: { 200: z.string().describe('text/event-stream') },
+        response: { 200: contentResponse('The event stream', 'text/event-stream') },
       },
       config: { ticket: true },
       onRequest: app.requirePermission('events:stream'),

@@ -39,6 +39,7 @@ export default async function regionsRoutes(instance: FastifyInstance) {
   recordRoutes(instance, {
     path: '/chains/:chainId/regions',
     tags,
+    createConflicts: true,
     messages: 'regions',
     item: regionSchema,
     body: regionBody,
