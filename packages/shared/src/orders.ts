@@ -238,6 +238,8 @@ export interface Order {
   parent: OrderLink | null;
   /** The follow-up order opened when the store said "not fixed". */
   recall: OrderLink | null;
+  /** +1 on every change; the ETag of the order, sent back as If-Match with an edit. */
+  version: number;
 }
 
 export interface OrderLink {

@@ -16,6 +16,7 @@ import {
   optional,
   pageEnvelope,
 } from '../../lib/http.ts';
+import { errorResponses } from '../../lib/openapi-errors.ts';
 import { checkUploads, contentDisposition, readMultipart } from '../../lib/uploads.ts';
 import { orderPdf } from './orders.pdf.ts';
 import { createOrdersService } from './orders.service.ts';
@@ -58,6 +59,7 @@ const order = z.object({
   confirmed_at: ts.nullable(),
   parent: z.object({ id: z.number(), project_number: z.number() }).nullable(),
   recall: z.object({ id: z.number(), project_number: z.number() }).nullable(),
+  version: z.number(),
 });
 const document = z.object({
   id: z.number(),
@@ -103,6 +105,19 @@ const downloadQuery = z.object({
   token: z.string().optional(),
   lang: optional(z.enum(LOCALES)),
 });
+/** The entity tag of an order version (strong). */
+const etag = (version: number) => `"${version}"`;
+
+/**
+ * `If-Match` as a test of the order's version: absent or `*` tests nothing (the write applies);
+ * otherwise one of the listed tags must be the version's strong tag (a bare number is accepted too).
+ */
+export function ifMatch(header: string | undefined): ((version: number) => boolean) | undefined {
+  if (header === undefined || header.trim() === '*') return undefined;
+  const tags = header.split(',').map((tag) => tag.trim());
+  return (version) => tags.includes(etag(version)) || tags.includes(String(version));
+}
+
 const multipartDoc =
   'multipart/form-data; files in `documents[]` (docx, png, jpg, jpeg, webp, pdf; checked by content; at most MAX_UPLOAD_MB each, 10 files).';
 
@@ -204,13 +219,18 @@ export default async function ordersRoutes(instance: FastifyInstance) {
   app.get(
     '/orders/:id',
     {
-      schema: { tags, params: idParams, response: { 200: envelope(orderDetail) } },
+      schema: {
+        tags,
+        description: 'The order with its documents and history. `ETag: "<version>"`: send it back as If-Match to edit.',
+        params: idParams,
+        response: { 200: envelope(orderDetail) },
+      },
       onRequest: app.requirePermission('order:view'),
     },
-    async (request) => ({
-      message: null,
-      payload: await orders.detail(request.user, request.params.id, request.locale),
-    }),
+    async (request, reply) => {
+      const detail = await orders.detail(request.user, request.params.id, request.locale);
+      return reply.header('etag', etag(detail.version)).send({ message: null, payload: detail });
+    },
   );
 
   app.post(
@@ -238,10 +258,17 @@ export default async function ordersRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         description:
-          "Fields the caller's role may not set are a 403. A new technician_id resets the status to pending; planned_at is kept only for planned / revisit-required, completed_at only for completed.",
+          'Fields the caller\'s role may not set are a 403. A new technician_id resets the status to pending unless a status comes with it; on a completed order a different technician (or null) needs a new status (409 otherwise). planned_at is kept only for planned / revisit-required, completed_at only for completed. With `If-Match: "<version>"` (the ETag of GET) the change applies only to that version: otherwise 412 with the current order as payload. Without If-Match the change applies. The answer carries the new ETag.',
         params: idParams,
+        headers: z.looseObject({
+          'if-match': z.string().optional().describe('The ETag the change was made against, e.g. "3".'),
+        }),
         body: updateOrderBody,
-        response: { 200: envelope(orderDetail) },
+        response: {
+          200: envelope(orderDetail),
+          ...errorResponses(409),
+          412: z.object({ message: z.string(), payload: orderDetail }),
+        },
       },
       onRequest: app.requirePermission('order:update'),
       // Before validation, so that a field the role may not set is a 403 whatever its value.
@@ -254,10 +281,19 @@ export default async function ordersRoutes(instance: FastifyInstance) {
         }
       },
     },
-    async (request) => ({
-      message: request.t('orders.updated'),
-      payload: await orders.update(request.user, request.params.id, request.body, request.locale),
-    }),
+    async (request, reply) => {
+      const { user, params, body, locale } = request;
+      const result = await orders.update(user, params.id, body, locale, ifMatch(request.headers['if-match']));
+      if ('stale' in result) {
+        return reply
+          .status(412)
+          .header('etag', etag(result.stale.version))
+          .send({ message: request.t('orders.changed'), payload: result.stale });
+      }
+      return reply
+        .header('etag', etag(result.order.version))
+        .send({ message: request.t('orders.updated'), payload: result.order });
+    },
   );
 
   app.delete(

@@ -14,9 +14,9 @@ import {
 import { isCalendarDateTime } from '@wop/shared/primitives';
 import { can } from '@wop/shared/roles';
 import { v } from '@wop/shared/validation';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { translate } from '../../i18n/index.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { chainsInScope, ordersInScope, regionsInScope, storesInScope } from '../../lib/scope-sql.ts';
@@ -75,6 +75,7 @@ function toOrder(row: repo.OrderRow, locale: Locale, now = Date.now()): Order {
     confirmed_at: iso(row.confirmed_at),
     parent: link(row.parent_id, row.parent_project_number),
     recall: link(row.recall_order_id, row.recall_project_number),
+    version: row.version,
   };
 }
 
@@ -131,15 +132,15 @@ export interface ListQuery {
 export function createOrdersService(db: Db, storage: Storage, timezone: string) {
   const scopeSql = (user: AuthUser) => ordersInScope(scopeOf(user));
 
-  async function detail(user: AuthUser, id: number, locale: Locale): Promise<OrderDetail> {
-    const row = await repo.findOrder(db, id, scopeSql(user), user.id, locale);
+  /** The order with its documents and history; `on` a transaction reads what that transaction wrote. */
+  async function detail(user: AuthUser, id: number, locale: Locale, on: DbOrTx = db): Promise<OrderDetail> {
+    const row = await repo.findOrder(on, id, scopeSql(user), user.id, locale);
     if (!row) throw new NotFoundError('orders.not_found');
-    const [documents, events, statuses, priorities] = await Promise.all([
-      repo.listDocuments(db, id),
-      repo.listEvents(db, id),
-      repo.allStatuses(db),
-      repo.priorityRows(db),
-    ]);
+    // One after the other: a transaction's client takes one query at a time.
+    const documents = await repo.listDocuments(on, id);
+    const events = await repo.listEvents(on, id);
+    const statuses = await repo.allStatuses(on);
+    const priorities = await repo.priorityRows(on);
     const statusTitle = new Map(statuses.map((s) => [s.slug, s.title]));
     const priorityTitle = new Map(priorities.map((p) => [String(p.id), p[`title_${locale}`]]));
     const label = (field: string, value: string | null): string | null => {
@@ -259,10 +260,22 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string) 
       }
     },
 
-    async update(user: AuthUser, id: number, body: UpdateOrderBody, locale: Locale) {
-      await db.transaction(async (tx) => {
+    /**
+     * Applies the changes under the order's row lock. `matches` (from If-Match) is asked about the
+     * version the lock saw: when it says no, nothing is written and the current order comes back as
+     * `stale`. The answer is read in the same transaction, so its version is the one this write made.
+     */
+    async update(
+      user: AuthUser,
+      id: number,
+      body: UpdateOrderBody,
+      locale: Locale,
+      matches?: (version: number) => boolean,
+    ): Promise<{ order: OrderDetail } | { stale: OrderDetail }> {
+      return db.transaction(async (tx) => {
         const current = await repo.lockOrder(tx, id, scopeSql(user));
         if (!current) throw new NotFoundError('orders.not_found');
+        if (matches && !matches(current.version)) return { stale: await detail(user, id, locale, tx) };
         const changes: Parameters<typeof repo.updateOrder>[2] = {};
         const events: { field: string; from: string | null; to: string | null }[] = [];
         const errors: Record<string, string[]> = {};
@@ -286,11 +299,17 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string) 
         if (Object.keys(errors).length) throw new ValidationError(errors);
 
         if (technician.id !== current.technician_id) {
+          // Re-opening a completed order is a deliberate act: it takes a new status with the technician.
+          if (current.status === COMPLETED_STATUS && status.slug === COMPLETED_STATUS) {
+            throw new ConflictError('orders.completed_technician');
+          }
           changes.technicianId = technician.id;
           events.push({ field: 'technician', from: current.technician_name, to: technician.name });
-          // A new technician starts over (spec 4).
-          const [pending] = (await repo.allStatuses(tx)).filter((s) => s.slug === 'pending');
-          status = { id: pending.id, slug: pending.slug };
+          // A new technician starts over (spec 4), unless a status was chosen with it.
+          if (body.status === undefined) {
+            const [pending] = (await repo.allStatuses(tx)).filter((s) => s.slug === 'pending');
+            status = { id: pending.id, slug: pending.slug };
+          }
         }
         if (status.id !== current.status_id) {
           changes.statusId = status.id;
@@ -340,8 +359,8 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string) 
           await repo.insertEvents(tx, id, user.id, events);
           await notify.orderUpdated(tx, user, id, events);
         }
+        return { order: await detail(user, id, locale, tx) };
       });
-      return detail(user, id, locale);
     },
 
     async remove(user: AuthUser, id: number) {
