@@ -159,10 +159,6 @@ export const ORDER_SORTS = [
   'store_name',
 ] as const;
 
-/** `DD-MM-YYYY HH:mm:ss|DD-MM-YYYY HH:mm:ss` in the app's time zone, both ends inclusive. */
-export const DATE_RANGE_PATTERN =
-  /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})\|(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})$/;
-
 export interface OrderFilters {
   chain_id?: number;
   region_id?: number;
@@ -170,6 +166,7 @@ export interface OrderFilters {
   worktype_id?: number;
   status?: string;
   approval_status?: ApprovalStatus;
+  /** `DD-MM-YYYY HH:mm:ss|DD-MM-YYYY HH:mm:ss` (date-range.ts), both ends inclusive. */
   date_range?: string;
   overdue?: boolean;
   /** Not completed. */

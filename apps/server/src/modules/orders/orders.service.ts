@@ -11,7 +11,6 @@ import {
   usesCompletedAt,
   usesPlannedAt,
 } from '@wop/shared/orders';
-import { isCalendarDateTime } from '@wop/shared/primitives';
 import { can } from '@wop/shared/roles';
 import { v } from '@wop/shared/validation';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -24,6 +23,7 @@ import type { Storage } from '../../lib/storage.ts';
 import { type CheckedFile, removeFiles, storeFiles } from '../../lib/uploads.ts';
 import * as notify from '../notifications/notify.ts';
 import { statusLabel } from '../orderstatus/orderstatus.labels.ts';
+import { type ListQuery, orderListFilter } from './orders.filter.ts';
 import * as repo from './orders.repository.ts';
 
 const iso = (value: Date | string | null | undefined): string | null =>
@@ -90,44 +90,7 @@ const toDocument = (row: repo.DocumentRow): OrderDocument => ({
   created_at: iso(row.created_at) as string,
 });
 
-/** `DD-MM-YYYY HH:mm:ss|DD-MM-YYYY HH:mm:ss` -> two `YYYY-MM-DD HH:mm:ss` local times, checked. */
-export function parseDateRange(value: string): { from: string; to: string } {
-  const match =
-    /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})\|(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})$/.exec(
-      value.trim(),
-    );
-  if (!match) throw ValidationError.field('date_range', v('date_range'));
-  const part = (o: number) => {
-    const [d, m, y, hh, mm, ss] = match.slice(o, o + 6).map(Number);
-    if (!isCalendarDateTime(y, m, d, hh, mm, ss)) throw ValidationError.field('date_range', v('date_range'));
-    const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-    return `${pad(y, 4)}-${pad(m)}-${pad(d)} ${pad(hh)}:${pad(mm)}:${pad(ss)}`;
-  };
-  const from = part(1);
-  const to = part(7);
-  if (from > to) throw ValidationError.field('date_range', v('date_range'));
-  return { from, to };
-}
-
 const toDate = (value: string) => new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : value.replace(' ', 'T'));
-
-export interface ListQuery {
-  page: number;
-  limit: number;
-  q?: string;
-  sort_by: repo.OrderSort;
-  sort_order: 'asc' | 'desc';
-  chain_id?: number;
-  region_id?: number;
-  store_id?: number;
-  worktype_id?: number;
-  status?: string;
-  approval_status?: 'pending' | 'approved' | 'rejected';
-  date_range?: string;
-  overdue?: boolean;
-  open?: boolean;
-  recalled?: boolean;
-}
 
 export function createOrdersService(db: Db, storage: Storage, timezone: string) {
   const scopeSql = (user: AuthUser) => ordersInScope(scopeOf(user));
@@ -184,29 +147,8 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string) 
 
   return {
     async list(user: AuthUser, query: ListQuery, locale: Locale) {
-      const range = query.date_range ? parseDateRange(query.date_range) : undefined;
-      const { rows, total } = await repo.listOrders(
-        db,
-        {
-          scope: scopeSql(user),
-          chain_id: query.chain_id,
-          region_id: query.region_id,
-          store_id: query.store_id,
-          worktype_id: query.worktype_id,
-          status: query.status,
-          approval_status: query.approval_status,
-          created_from: range?.from,
-          created_to: range?.to,
-          timezone,
-          overdue: query.overdue,
-          open: query.open,
-          recalled: query.recalled,
-          q: query.q,
-        },
-        query,
-        user.id,
-        locale,
-      );
+      const filter = orderListFilter(query, user, timezone);
+      const { rows, total } = await repo.listOrders(db, filter, query, user.id, locale);
       const now = Date.now();
       return pageOf(
         rows.map((row) => toOrder(row, locale, now)),
