@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { dateFormatter, EXPORT_BATCH, type ExportSource } from '../../lib/export-source.ts';
 import { statusLabel } from '../orderstatus/orderstatus.labels.ts';
 import { orderListFilter } from './orders.filter.ts';
+import { approvalLabel } from './orders.mapping.ts';
 import { whereOf } from './orders.repository.ts';
 import { listQuerystring as ordersQuery } from './orders.routes.ts';
-import { approvalLabel } from './orders.service.ts';
 
 export const ordersExport: ExportSource = {
   permission: 'export:orders',

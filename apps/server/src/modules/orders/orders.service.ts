@@ -1,21 +1,16 @@
-import { COMPLETED_STATUS, type Locale, type Priority } from '@wop/shared/constants';
+import type { Locale } from '@wop/shared/constants';
 import {
   type CreateOrderFields,
   createOrderFields,
   missingOrderFields,
-  type Order,
   type OrderDetail,
-  type OrderDocument,
   type OrderHistoryEntry,
   type UpdateOrderBody,
-  usesCompletedAt,
-  usesPlannedAt,
 } from '@wop/shared/orders';
 import { can } from '@wop/shared/roles';
 import { v } from '@wop/shared/validation';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { translate } from '../../i18n/index.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { chainsInScope, ordersInScope, regionsInScope, storesInScope } from '../../lib/scope-sql.ts';
@@ -23,74 +18,10 @@ import type { Storage } from '../../lib/storage.ts';
 import { type CheckedFile, removeFiles, storeFiles } from '../../lib/uploads.ts';
 import * as notify from '../notifications/notify.ts';
 import { statusLabel } from '../orderstatus/orderstatus.labels.ts';
+import { planChanges } from './orders.changes.ts';
 import { type ListQuery, orderListFilter } from './orders.filter.ts';
+import { approvalLabel, iso, toDocument, toOrder } from './orders.mapping.ts';
 import * as repo from './orders.repository.ts';
-
-const iso = (value: Date | string | null | undefined): string | null =>
-  value === null || value === undefined ? null : new Date(value).toISOString();
-
-const link = (id: number | null, projectNumber: number | null) =>
-  id && projectNumber ? { id, project_number: projectNumber } : null;
-
-export const approvalLabel = (locale: Locale, status: string) => translate(locale, `orders.approval.${status}`);
-
-function toOrder(row: repo.OrderRow, locale: Locale, now = Date.now()): Order {
-  const dueAt = new Date(row.due_at);
-  return {
-    id: row.id,
-    project_number: row.project_number,
-    description: row.description,
-    worktype_id: row.worktype_id,
-    worktype_label: row.worktype_label,
-    priority: row.priority as Priority,
-    priority_label: row.priority_label,
-    chain_id: row.chain_id,
-    region_id: row.region_id,
-    store_id: row.store_id,
-    chain: { id: row.chain_id, chain_name: row.chain_name },
-    region: row.region_id && row.region_name ? { id: row.region_id, region_name: row.region_name } : null,
-    store: {
-      id: row.store_id,
-      store_name: row.store_name,
-      invoice_address: row.store_invoice_address,
-      phone: row.store_phone,
-    },
-    orderer: row.orderer_id && row.orderer_name ? { id: row.orderer_id, name: row.orderer_name } : null,
-    approval_status: row.approval_status,
-    approval_status_label: approvalLabel(locale, row.approval_status),
-    approval_status_date: iso(row.approval_status_date),
-    status_id: row.status_id,
-    status: row.status,
-    status_label: statusLabel(locale, row.status, row.status_title),
-    technician_id: row.technician_id,
-    technician_name: row.technician_name,
-    planned_at: iso(row.planned_at),
-    completed_at: iso(row.completed_at),
-    due_at: dueAt.toISOString(),
-    overdue: dueAt.getTime() < now && row.status !== COMPLETED_STATUS,
-    created_at: iso(row.created_at) as string,
-    updated_at: iso(row.updated_at) as string,
-    documents_count: row.documents_count,
-    unread_count: row.unread_count,
-    confirmed_at: iso(row.confirmed_at),
-    parent: link(row.parent_id, row.parent_project_number),
-    recall: link(row.recall_order_id, row.recall_project_number),
-    version: row.version,
-  };
-}
-
-export const documentUrl = (orderId: number, documentId: number) => `/api/orders/${orderId}/documents/${documentId}`;
-
-const toDocument = (row: repo.DocumentRow): OrderDocument => ({
-  id: row.id,
-  name: row.name,
-  url: documentUrl(row.order_id, row.id),
-  mime_type: row.mime_type,
-  size: row.size_bytes,
-  created_at: iso(row.created_at) as string,
-});
-
-const toDate = (value: string) => new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : value.replace(' ', 'T'));
 
 export function createOrdersService(db: Db, storage: Storage, timezone: string) {
   const scopeSql = (user: AuthUser) => ordersInScope(scopeOf(user));
@@ -218,84 +149,7 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string) 
         const current = await repo.lockOrder(tx, id, scopeSql(user));
         if (!current) throw new NotFoundError('orders.not_found');
         if (matches && !matches(current.version)) return { stale: await detail(user, id, locale, tx) };
-        const changes: Parameters<typeof repo.updateOrder>[2] = {};
-        const events: { field: string; from: string | null; to: string | null }[] = [];
-        const errors: Record<string, string[]> = {};
-
-        let status = { id: current.status_id, slug: current.status };
-        if (body.status !== undefined && body.status !== current.status) {
-          const found = await repo.statusBySlugOrId(tx, body.status);
-          if (!found) errors.status = [v('not_found')];
-          else status = { id: found.id, slug: found.slug };
-        }
-
-        let technician = { id: current.technician_id, name: current.technician_name };
-        if (body.technician_id !== undefined && body.technician_id !== current.technician_id) {
-          if (body.technician_id === null) technician = { id: null, name: null };
-          else {
-            const found = await repo.findTechnician(tx, body.technician_id);
-            if (!found) errors.technician_id = [v('not_found')];
-            else technician = found;
-          }
-        }
-        if (Object.keys(errors).length) throw new ValidationError(errors);
-
-        if (technician.id !== current.technician_id) {
-          // Re-opening a completed order is a deliberate act: it takes a new status with the technician.
-          if (current.status === COMPLETED_STATUS && status.slug === COMPLETED_STATUS) {
-            throw new ConflictError('orders.completed_technician');
-          }
-          changes.technicianId = technician.id;
-          events.push({ field: 'technician', from: current.technician_name, to: technician.name });
-          // A new technician starts over (spec 4), unless a status was chosen with it.
-          if (body.status === undefined) {
-            const [pending] = (await repo.allStatuses(tx)).filter((s) => s.slug === 'pending');
-            status = { id: pending.id, slug: pending.slug };
-          }
-        }
-        if (status.id !== current.status_id) {
-          changes.statusId = status.id;
-          events.push({ field: 'status', from: current.status, to: status.slug });
-        }
-
-        // planned_at lives only with planned / revisit-required, completed_at only with completed.
-        const planned = usesPlannedAt(status.slug)
-          ? body.planned_at !== undefined
-            ? body.planned_at === null
-              ? null
-              : toDate(body.planned_at)
-            : current.planned_at
-          : null;
-        const completed = usesCompletedAt(status.slug)
-          ? body.completed_at !== undefined
-            ? body.completed_at === null
-              ? null
-              : toDate(body.completed_at)
-            : (current.completed_at ?? new Date())
-          : null;
-        if (iso(planned) !== iso(current.planned_at)) {
-          changes.plannedAt = planned;
-          events.push({ field: 'planned_at', from: iso(current.planned_at), to: iso(planned) });
-        }
-        if (iso(completed) !== iso(current.completed_at)) {
-          changes.completedAt = completed;
-          events.push({ field: 'completed_at', from: iso(current.completed_at), to: iso(completed) });
-        }
-
-        if (body.approval_status !== undefined && body.approval_status !== current.approval_status) {
-          changes.approvalStatus = body.approval_status;
-          changes.approvalStatusDate = body.approval_status === 'pending' ? null : new Date();
-          events.push({ field: 'approval_status', from: current.approval_status, to: body.approval_status });
-        }
-
-        if (body.priority !== undefined && body.priority !== current.priority) {
-          const priority = (await repo.priorityRows(tx)).find((p) => p.id === body.priority);
-          changes.priority = body.priority;
-          // The due time follows the priority, counted from creation.
-          changes.dueAt = new Date(current.created_at.getTime() + (priority?.due_hours ?? 0) * 3600_000);
-          events.push({ field: 'priority', from: String(current.priority), to: String(body.priority) });
-        }
-
+        const { changes, events } = await planChanges(tx, current, body);
         if (events.length) {
           await repo.updateOrder(tx, id, changes);
           await repo.insertEvents(tx, id, user.id, events);
