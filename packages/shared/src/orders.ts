@@ -159,10 +159,6 @@ export const ORDER_SORTS = [
   'store_name',
 ] as const;
 
-/** `DD-MM-YYYY HH:mm:ss|DD-MM-YYYY HH:mm:ss` in the app's time zone, both ends inclusive. */
-export const DATE_RANGE_PATTERN =
-  /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})\|(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})$/;
-
 export interface OrderFilters {
   chain_id?: number;
   region_id?: number;
@@ -170,6 +166,7 @@ export interface OrderFilters {
   worktype_id?: number;
   status?: string;
   approval_status?: ApprovalStatus;
+  /** `DD-MM-YYYY HH:mm:ss|DD-MM-YYYY HH:mm:ss` (date-range.ts), both ends inclusive. */
   date_range?: string;
   overdue?: boolean;
   /** Not completed. */
@@ -179,80 +176,97 @@ export interface OrderFilters {
   q?: string;
 }
 
-export interface OrderDocument {
-  id: number;
-  name: string;
-  /** API path; a browser opens it with `?access_token=` from POST /api/auth/download-token. */
-  url: string;
-  mime_type: string;
-  size: number;
-  created_at: string;
-}
+const ts = z.string();
+const ref = <K extends string>(key: K) =>
+  z.object({ id: z.number() }).extend({ [key]: z.string() } as Record<K, z.ZodString>);
+const orderLink = z.object({ id: z.number(), project_number: z.number() });
 
-export interface OrderHistoryEntry {
-  at: string;
-  user: { id: number; name: string } | null;
-  field: string;
-  from: string | null;
-  to: string | null;
-  /** `from`/`to` in the caller's language (status, approval, priority titles; names; dates stay ISO). */
-  from_label: string | null;
-  to_label: string | null;
-}
+/**
+ * An order as the list and the detail answer it (dates ISO 8601). `unread_count`: chat messages from
+ * others after the caller's last seen one; `confirmed_at`: the store's sign-off; `parent`: the order
+ * this one follows up; `recall`: the follow-up opened when the store said "not fixed"; `version`: +1
+ * on every change, the ETag sent back as If-Match with an edit.
+ */
+export const orderSchema = z.object({
+  id: z.number(),
+  project_number: z.number(),
+  description: z.string(),
+  worktype_id: z.number(),
+  worktype_label: z.string(),
+  priority: z.number(),
+  priority_label: z.string(),
+  chain_id: z.number(),
+  region_id: z.number().nullable(),
+  store_id: z.number(),
+  chain: ref('chain_name'),
+  region: ref('region_name').nullable(),
+  store: z.object({ id: z.number(), store_name: z.string(), invoice_address: z.string(), phone: z.string() }),
+  orderer: z.object({ id: z.number(), name: z.string() }).nullable(),
+  approval_status: z.enum(APPROVAL_STATUSES),
+  approval_status_label: z.string(),
+  approval_status_date: ts.nullable(),
+  status_id: z.number(),
+  status: z.string(),
+  status_label: z.string(),
+  technician_id: z.number().nullable(),
+  technician_name: z.string().nullable(),
+  planned_at: ts.nullable(),
+  completed_at: ts.nullable(),
+  due_at: ts,
+  overdue: z.boolean(),
+  created_at: ts,
+  updated_at: ts,
+  documents_count: z.number(),
+  unread_count: z.number(),
+  confirmed_at: ts.nullable(),
+  parent: orderLink.nullable(),
+  recall: orderLink.nullable(),
+  version: z.number(),
+});
+export type Order = z.infer<typeof orderSchema>;
+export type OrderLink = z.infer<typeof orderLink>;
 
-export interface Order {
-  id: number;
-  project_number: number;
-  description: string;
-  worktype_id: number;
-  worktype_label: string;
-  priority: Priority;
-  priority_label: string;
-  chain_id: number;
-  region_id: number | null;
-  store_id: number;
-  chain: { id: number; chain_name: string };
-  region: { id: number; region_name: string } | null;
-  store: { id: number; store_name: string; invoice_address: string; phone: string };
-  orderer: { id: number; name: string } | null;
-  approval_status: ApprovalStatus;
-  approval_status_label: string;
-  approval_status_date: string | null;
-  status_id: number;
-  status: string;
-  status_label: string;
-  technician_id: number | null;
-  technician_name: string | null;
-  planned_at: string | null;
-  completed_at: string | null;
-  due_at: string;
-  overdue: boolean;
-  created_at: string;
-  updated_at: string;
-  documents_count: number;
-  /** Chat messages from others after the caller's last seen one. */
-  unread_count: number;
-  /** Store sign-off: when the store confirmed the fix (or said it was not fixed). */
-  confirmed_at: string | null;
-  /** The order this one follows up (the store said "not fixed" there). */
-  parent: OrderLink | null;
-  /** The follow-up order opened when the store said "not fixed". */
-  recall: OrderLink | null;
-}
+/** An attachment; `url` is an API path a browser opens with `?access_token=` from POST /api/auth/download-token. */
+export const orderDocumentSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  mime_type: z.string(),
+  size: z.number(),
+  created_at: ts,
+});
+export type OrderDocument = z.infer<typeof orderDocumentSchema>;
 
-export interface OrderLink {
-  id: number;
-  project_number: number;
-}
+/** One change: `from_label`/`to_label` are `from`/`to` in the caller's language (dates stay ISO). */
+const orderHistoryEntry = z.object({
+  at: ts,
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  field: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  from_label: z.string().nullable(),
+  to_label: z.string().nullable(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntry>;
 
-export interface OrderDetail extends Order {
-  documents: OrderDocument[];
-  history: OrderHistoryEntry[];
-}
+export const orderDetailSchema = orderSchema.extend({
+  documents: z.array(orderDocumentSchema),
+  history: z.array(orderHistoryEntry),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-export interface OrderOptions {
-  chains: { id: number; chain_name: string; has_region: boolean }[];
-  regions: { id: number; region_name: string; chain_id: number }[];
-  stores: { id: number; store_name: string; chain_id: number; region_id: number | null }[];
-  technicians: { id: number; name: string }[];
-}
+/** `GET /api/orders/options`: the caller's chains, regions and stores, and technicians for those who assign them. */
+export const orderOptionsSchema = z.object({
+  chains: z.array(z.object({ id: z.number(), chain_name: z.string(), has_region: z.boolean() })),
+  regions: z.array(z.object({ id: z.number(), region_name: z.string(), chain_id: z.number() })),
+  stores: z.array(
+    z.object({
+      id: z.number(),
+      store_name: z.string(),
+      chain_id: z.number(),
+      region_id: z.number().nullable(),
+    }),
+  ),
+  technicians: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type OrderOptions = z.infer<typeof orderOptionsSchema>;

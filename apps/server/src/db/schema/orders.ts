@@ -96,6 +96,14 @@ export const orders = pgTable(
     parentId: integer('parent_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
     /** On the original: the follow-up order the store's "not fixed" opened. */
     recallOrderId: integer('recall_order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
+    /**
+     * Optimistic concurrency: +1 on every write of the row through Drizzle (the ETag of the order). A
+     * write that names the version itself keeps that value.
+     */
+    version: integer('version')
+      .notNull()
+      .default(1)
+      .$onUpdate(() => sql`"orders"."version" + 1`),
     ...timestamps(),
   },
   (t) => {

@@ -3,7 +3,7 @@ import type { Dashboard, DashboardFilters } from '@wop/shared/dashboard';
 import type { Db } from '../../db/client.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { ordersInScope } from '../../lib/scope-sql.ts';
-import { parseDateRange } from '../orders/orders.service.ts';
+import { createdBetween } from '../orders/orders.filter.ts';
 import { dashboardNumbers } from './dashboard.repository.ts';
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -11,14 +11,12 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 export function createDashboardService(db: Db, timezone: string) {
   return {
     async get(user: AuthUser, filters: DashboardFilters): Promise<Dashboard> {
-      const range = filters.date_range ? parseDateRange(filters.date_range) : undefined;
       const numbers = await dashboardNumbers(db, {
         scope: ordersInScope(scopeOf(user)),
         chain_id: filters.chain_id,
         region_id: filters.region_id,
         store_id: filters.store_id,
-        created_from: range?.from,
-        created_to: range?.to,
+        ...createdBetween(filters.date_range),
         timezone,
       });
       const completedId = numbers.statuses.find((s) => s.slug === COMPLETED_STATUS)?.id;

@@ -12,7 +12,7 @@ import * as repo from './orders.repository.ts';
 interface SignOffRow extends Record<string, unknown> {
   id: number;
   project_number: number;
-  status: string;
+  status_id: number;
   confirmed_at: Date | string | null;
   recall_order_id: number | null;
   description: string;
@@ -24,17 +24,25 @@ interface SignOffRow extends Record<string, unknown> {
   approval_status: 'pending' | 'approved' | 'rejected';
 }
 
-/** The order in the caller's scope with what a sign-off needs, locked for the transaction. */
+/**
+ * The order in the caller's scope with what a sign-off needs, locked for the transaction (the lock
+ * reads `orders` alone, as `lockOrder` explains; the status slug is read once the row is held).
+ */
 async function lockForSignOff(tx: DbOrTx, id: number, user: AuthUser) {
   const scope = ordersInScope(scopeOf(user));
   const { rows } = await tx.execute<SignOffRow>(sql`
-    select orders.id, orders.project_number, os.slug as status, orders.confirmed_at, orders.recall_order_id,
+    select orders.id, orders.project_number, orders.status_id, orders.confirmed_at, orders.recall_order_id,
       orders.description, orders.work_type_id, orders.priority, orders.chain_id, orders.region_id,
       orders.store_id, orders.approval_status
-    from orders join order_statuses os on os.id = orders.status_id
+    from orders
     where orders.id = ${id} ${scope ? sql`and ${scope}` : sql``}
-    for update of orders`);
-  return rows[0];
+    for update`);
+  const order = rows[0];
+  if (!order) return undefined;
+  const { rows: status } = await tx.execute<{ slug: string }>(
+    sql`select slug from order_statuses where id = ${order.status_id}`,
+  );
+  return { ...order, status: status[0].slug };
 }
 
 /**
@@ -75,8 +83,8 @@ export function createConfirmService(db: Db) {
           approvalStatusDate: order.approval_status === 'pending' ? null : now,
           statusId: pending.id,
           dueAt: new Date(now.getTime() + dueHours * 3600_000),
+          parentId: id,
         });
-        await tx.update(orders).set({ parentId: id }).where(sql`${orders.id} = ${recall.id}`);
         await tx
           .update(orders)
           .set({ confirmedAt: now, confirmedBy: user.id, recallOrderId: recall.id })

@@ -1,12 +1,11 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { dateFormatter, EXPORT_BATCH, type ExportSource } from '../../lib/export-source.ts';
-import { scopeOf } from '../../lib/scope.ts';
-import { ordersInScope } from '../../lib/scope-sql.ts';
 import { statusLabel } from '../orderstatus/orderstatus.labels.ts';
+import { orderListFilter } from './orders.filter.ts';
+import { approvalLabel } from './orders.mapping.ts';
 import { whereOf } from './orders.repository.ts';
 import { listQuerystring as ordersQuery } from './orders.routes.ts';
-import { approvalLabel, parseDateRange } from './orders.service.ts';
 
 export const ordersExport: ExportSource = {
   permission: 'export:orders',
@@ -31,25 +30,11 @@ export const ordersExport: ExportSource = {
     'due_at',
   ],
   /**
-   * Exactly the orders list's filters and scope (its own where-builder), newest project number
+   * Exactly the orders list's filters and scope (the list's filter and where-builder), newest project number
    * first, read in keyset batches so memory stays flat however many orders match.
    */
   async *rows(ctx, query: z.output<typeof ordersQuery>) {
-    const range = query.date_range ? parseDateRange(query.date_range) : undefined;
-    const where = whereOf({
-      scope: ordersInScope(scopeOf(ctx.user)),
-      chain_id: query.chain_id,
-      region_id: query.region_id,
-      store_id: query.store_id,
-      worktype_id: query.worktype_id,
-      status: query.status,
-      approval_status: query.approval_status,
-      created_from: range?.from,
-      created_to: range?.to,
-      timezone: ctx.timezone,
-      overdue: query.overdue,
-      q: query.q,
-    });
+    const where = whereOf(orderListFilter(query, ctx.user, ctx.timezone));
     const date = dateFormatter(ctx.timezone);
     const priorityTitle = sql.raw(`p.title_${ctx.locale}`);
     let cursor: number | null = null;

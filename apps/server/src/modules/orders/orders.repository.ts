@@ -66,6 +66,7 @@ export interface OrderRow extends Record<string, unknown> {
   parent_project_number: number | null;
   recall_order_id: number | null;
   recall_project_number: number | null;
+  version: number;
 }
 
 /** The filters of the list (spec 3) as one condition on `orders`; every branch is index-backed. */
@@ -158,7 +159,7 @@ function detailSelect(from: SQL, userId: number, locale: Locale) {
       cu.id as orderer_id, cu.name as orderer_name,
       o.approval_status, o.approval_status_date, o.status_id, os.slug as status, os.title as status_title,
       o.technician_id, tu.name as technician_name, o.planned_at, o.completed_at, o.due_at,
-      o.created_at, o.updated_at, o.confirmed_at,
+      o.created_at, o.updated_at, o.confirmed_at, o.version,
       o.parent_id, (select po.project_number from orders po where po.id = o.parent_id) as parent_project_number,
       o.recall_order_id,
       (select ro.project_number from orders ro where ro.id = o.recall_order_id) as recall_project_number,
@@ -216,31 +217,36 @@ export interface OrderCore extends Record<string, unknown> {
   priority: number;
   approval_status: string;
   status_id: number;
-  status: string;
   technician_id: number | null;
-  technician_name: string | null;
   planned_at: Date | null;
   completed_at: Date | null;
   created_at: Date;
+  version: number;
 }
 
-/** The editable state of an order in scope, locked for the rest of the transaction. */
+/**
+ * The editable state of an order in scope, its row locked for the rest of the transaction. The lock
+ * reads `orders` alone: with a join, PostgreSQL re-checks a row that a parallel write has just changed
+ * against the joined rows of the old version and can drop it (a spurious "not found"). The status
+ * slug and the technician's name are read once the row is held.
+ */
 export async function lockOrder(tx: DbOrTx, id: number, scope: SQL | undefined) {
   const where = and(sql`${orders.id} = ${id}`, scope);
   const { rows } = await tx.execute<OrderCore>(sql`
     select orders.id, orders.project_number, orders.priority, orders.approval_status, orders.status_id,
-      os.slug as status, orders.technician_id, tu.name as technician_name,
-      orders.planned_at, orders.completed_at, orders.created_at
-    from orders join order_statuses os on os.id = orders.status_id
-    left join users tu on tu.id = orders.technician_id
-    where ${where}
-    for update of orders`);
+      orders.technician_id, orders.planned_at, orders.completed_at, orders.created_at, orders.version
+    from orders where ${where}
+    for update`);
   const row = rows[0];
   if (!row) return undefined;
+  const { rows: names } = await tx.execute<{ status: string; technician_name: string | null }>(sql`
+    select (select slug from order_statuses where id = ${row.status_id}) as status,
+      (select name from users where id = ${row.technician_id}) as technician_name`);
   // Raw SQL answers timestamps as strings on some drivers: normalise.
   const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
   return {
     ...row,
+    ...names[0],
     planned_at: date(row.planned_at),
     completed_at: date(row.completed_at),
     created_at: date(row.created_at) as Date,
@@ -331,6 +337,8 @@ export async function insertOrder(
     approvalStatusDate: Date | null;
     statusId: number;
     dueAt: Date;
+    /** A follow-up order: the original it follows. */
+    parentId?: number;
   },
 ) {
   const [row] = await tx

@@ -1,5 +1,14 @@
 import { APPROVAL_STATUSES, LOCALES, ORDER_FILE_TYPES } from '@wop/shared/constants';
-import { ORDER_FIELD_PERMISSION, ORDER_SORTS, type OrderEditField, updateOrderBody } from '@wop/shared/orders';
+import {
+  ORDER_FIELD_PERMISSION,
+  ORDER_SORTS,
+  type OrderEditField,
+  orderDetailSchema,
+  orderDocumentSchema,
+  orderOptionsSchema,
+  orderSchema,
+  updateOrderBody,
+} from '@wop/shared/orders';
 import { can } from '@wop/shared/roles';
 import { v } from '@wop/shared/validation';
 import type { FastifyInstance } from 'fastify';
@@ -16,71 +25,10 @@ import {
   optional,
   pageEnvelope,
 } from '../../lib/http.ts';
+import { errorResponses } from '../../lib/openapi-errors.ts';
 import { checkUploads, contentDisposition, readMultipart } from '../../lib/uploads.ts';
 import { orderPdf } from './orders.pdf.ts';
 import { createOrdersService } from './orders.service.ts';
-
-const ts = z.string();
-const ref = <K extends string>(key: K) =>
-  z.object({ id: z.number() }).extend({ [key]: z.string() } as Record<K, z.ZodString>);
-
-const order = z.object({
-  id: z.number(),
-  project_number: z.number(),
-  description: z.string(),
-  worktype_id: z.number(),
-  worktype_label: z.string(),
-  priority: z.number(),
-  priority_label: z.string(),
-  chain_id: z.number(),
-  region_id: z.number().nullable(),
-  store_id: z.number(),
-  chain: ref('chain_name'),
-  region: ref('region_name').nullable(),
-  store: z.object({ id: z.number(), store_name: z.string(), invoice_address: z.string(), phone: z.string() }),
-  orderer: z.object({ id: z.number(), name: z.string() }).nullable(),
-  approval_status: z.enum(APPROVAL_STATUSES),
-  approval_status_label: z.string(),
-  approval_status_date: ts.nullable(),
-  status_id: z.number(),
-  status: z.string(),
-  status_label: z.string(),
-  technician_id: z.number().nullable(),
-  technician_name: z.string().nullable(),
-  planned_at: ts.nullable(),
-  completed_at: ts.nullable(),
-  due_at: ts,
-  overdue: z.boolean(),
-  created_at: ts,
-  updated_at: ts,
-  documents_count: z.number(),
-  unread_count: z.number(),
-  confirmed_at: ts.nullable(),
-  parent: z.object({ id: z.number(), project_number: z.number() }).nullable(),
-  recall: z.object({ id: z.number(), project_number: z.number() }).nullable(),
-});
-const document = z.object({
-  id: z.number(),
-  name: z.string(),
-  url: z.string(),
-  mime_type: z.string(),
-  size: z.number(),
-  created_at: ts,
-});
-const orderDetail = order.extend({
-  documents: z.array(document),
-  history: z.array(
-    z.object({
-      at: ts,
-      user: z.object({ id: z.number(), name: z.string() }).nullable(),
-      field: z.string(),
-      from: z.string().nullable(),
-      to: z.string().nullable(),
-      from_label: z.string().nullable(),
-      to_label: z.string().nullable(),
-    }),
-  ),
-});
 
 const booleanFilter = optional(z.enum(['true', 'false', '1', '0'], { error: v('boolean') })).transform((value) =>
   value === undefined ? undefined : value === 'true' || value === '1',
@@ -103,6 +51,19 @@ const downloadQuery = z.object({
   token: z.string().optional(),
   lang: optional(z.enum(LOCALES)),
 });
+/** The entity tag of an order version (strong). */
+const etag = (version: number) => `"${version}"`;
+
+/**
+ * `If-Match` as a test of the order's version: absent or `*` tests nothing (the write applies);
+ * otherwise one of the listed tags must be the version's strong tag (a bare number is accepted too).
+ */
+export function ifMatch(header: string | undefined): ((version: number) => boolean) | undefined {
+  if (header === undefined || header.trim() === '*') return undefined;
+  const tags = header.split(',').map((tag) => tag.trim());
+  return (version) => tags.includes(etag(version)) || tags.includes(String(version));
+}
+
 const multipartDoc =
   'multipart/form-data; files in `documents[]` (docx, png, jpg, jpeg, webp, pdf; checked by content; at most MAX_UPLOAD_MB each, 10 files).';
 
@@ -119,7 +80,7 @@ export default async function ordersRoutes(instance: FastifyInstance) {
         description:
           "Orders in the caller's scope. `date_range` is `DD-MM-YYYY HH:mm:ss|DD-MM-YYYY HH:mm:ss` in APP_TIMEZONE (creation time, both ends inclusive); `overdue=true` keeps orders past their due time and not completed; `open=true` orders not completed; `recalled=true` orders the store signed off as not fixed (a follow-up order was opened), `recalled=false` the others. Each row carries the caller's `unread_count`.",
         querystring: listQuerystring,
-        response: { 200: pageEnvelope(order) },
+        response: { 200: pageEnvelope(orderSchema) },
       },
       onRequest: app.requirePermission('order:list'),
     },
@@ -160,21 +121,7 @@ export default async function ordersRoutes(instance: FastifyInstance) {
           "Chains, regions and stores of the caller's scope for the order form and list filters (regions and stores narrowed by chain_id / region_id), and technicians for those who assign them.",
         querystring: z.object({ chain_id: filterId(), region_id: filterId() }),
         response: {
-          200: envelope(
-            z.object({
-              chains: z.array(z.object({ id: z.number(), chain_name: z.string(), has_region: z.boolean() })),
-              regions: z.array(z.object({ id: z.number(), region_name: z.string(), chain_id: z.number() })),
-              stores: z.array(
-                z.object({
-                  id: z.number(),
-                  store_name: z.string(),
-                  chain_id: z.number(),
-                  region_id: z.number().nullable(),
-                }),
-              ),
-              technicians: z.array(z.object({ id: z.number(), name: z.string() })),
-            }),
-          ),
+          200: envelope(orderOptionsSchema),
         },
       },
       onRequest: app.requirePermission('order:list'),
@@ -204,13 +151,18 @@ export default async function ordersRoutes(instance: FastifyInstance) {
   app.get(
     '/orders/:id',
     {
-      schema: { tags, params: idParams, response: { 200: envelope(orderDetail) } },
+      schema: {
+        tags,
+        description: 'The order with its documents and history. `ETag: "<version>"`: send it back as If-Match to edit.',
+        params: idParams,
+        response: { 200: envelope(orderDetailSchema) },
+      },
       onRequest: app.requirePermission('order:view'),
     },
-    async (request) => ({
-      message: null,
-      payload: await orders.detail(request.user, request.params.id, request.locale),
-    }),
+    async (request, reply) => {
+      const detail = await orders.detail(request.user, request.params.id, request.locale);
+      return reply.header('etag', etag(detail.version)).send({ message: null, payload: detail });
+    },
   );
 
   app.post(
@@ -238,10 +190,17 @@ export default async function ordersRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         description:
-          "Fields the caller's role may not set are a 403. A new technician_id resets the status to pending; planned_at is kept only for planned / revisit-required, completed_at only for completed.",
+          'Fields the caller\'s role may not set are a 403. A new technician_id resets the status to pending unless a status comes with it; on a completed order a different technician (or null) needs a new status (409 otherwise). planned_at is kept only for planned / revisit-required, completed_at only for completed. With `If-Match: "<version>"` (the ETag of GET) the change applies only to that version: otherwise 412 with the current order as payload. Without If-Match the change applies. The answer carries the new ETag.',
         params: idParams,
+        headers: z.looseObject({
+          'if-match': z.string().optional().describe('The ETag the change was made against, e.g. "3".'),
+        }),
         body: updateOrderBody,
-        response: { 200: envelope(orderDetail) },
+        response: {
+          200: envelope(orderDetailSchema),
+          ...errorResponses(409),
+          412: z.object({ message: z.string(), payload: orderDetailSchema }),
+        },
       },
       onRequest: app.requirePermission('order:update'),
       // Before validation, so that a field the role may not set is a 403 whatever its value.
@@ -254,10 +213,19 @@ export default async function ordersRoutes(instance: FastifyInstance) {
         }
       },
     },
-    async (request) => ({
-      message: request.t('orders.updated'),
-      payload: await orders.update(request.user, request.params.id, request.body, request.locale),
-    }),
+    async (request, reply) => {
+      const { user, params, body, locale } = request;
+      const result = await orders.update(user, params.id, body, locale, ifMatch(request.headers['if-match']));
+      if ('stale' in result) {
+        return reply
+          .status(412)
+          .header('etag', etag(result.stale.version))
+          .send({ message: request.t('orders.changed'), payload: result.stale });
+      }
+      return reply
+        .header('etag', etag(result.order.version))
+        .send({ message: request.t('orders.updated'), payload: result.order });
+    },
   );
 
   app.delete(
@@ -280,7 +248,7 @@ export default async function ordersRoutes(instance: FastifyInstance) {
         description: multipartDoc,
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 201: envelope(z.array(document)) },
+        response: { 201: envelope(z.array(orderDocumentSchema)) },
       },
       onRequest: app.requirePermission('order:upload'),
     },

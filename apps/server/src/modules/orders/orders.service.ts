@@ -1,21 +1,15 @@
-import { COMPLETED_STATUS, type Locale, type Priority } from '@wop/shared/constants';
+import type { Locale } from '@wop/shared/constants';
 import {
   type CreateOrderFields,
   createOrderFields,
   missingOrderFields,
-  type Order,
   type OrderDetail,
-  type OrderDocument,
   type OrderHistoryEntry,
   type UpdateOrderBody,
-  usesCompletedAt,
-  usesPlannedAt,
 } from '@wop/shared/orders';
-import { isCalendarDateTime } from '@wop/shared/primitives';
 import { can } from '@wop/shared/roles';
 import { v } from '@wop/shared/validation';
-import type { Db } from '../../db/client.ts';
-import { translate } from '../../i18n/index.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
@@ -24,122 +18,23 @@ import type { Storage } from '../../lib/storage.ts';
 import { type CheckedFile, removeFiles, storeFiles } from '../../lib/uploads.ts';
 import * as notify from '../notifications/notify.ts';
 import { statusLabel } from '../orderstatus/orderstatus.labels.ts';
+import { planChanges } from './orders.changes.ts';
+import { type ListQuery, orderListFilter } from './orders.filter.ts';
+import { approvalLabel, iso, toDocument, toOrder } from './orders.mapping.ts';
 import * as repo from './orders.repository.ts';
-
-const iso = (value: Date | string | null | undefined): string | null =>
-  value === null || value === undefined ? null : new Date(value).toISOString();
-
-const link = (id: number | null, projectNumber: number | null) =>
-  id && projectNumber ? { id, project_number: projectNumber } : null;
-
-export const approvalLabel = (locale: Locale, status: string) => translate(locale, `orders.approval.${status}`);
-
-function toOrder(row: repo.OrderRow, locale: Locale, now = Date.now()): Order {
-  const dueAt = new Date(row.due_at);
-  return {
-    id: row.id,
-    project_number: row.project_number,
-    description: row.description,
-    worktype_id: row.worktype_id,
-    worktype_label: row.worktype_label,
-    priority: row.priority as Priority,
-    priority_label: row.priority_label,
-    chain_id: row.chain_id,
-    region_id: row.region_id,
-    store_id: row.store_id,
-    chain: { id: row.chain_id, chain_name: row.chain_name },
-    region: row.region_id && row.region_name ? { id: row.region_id, region_name: row.region_name } : null,
-    store: {
-      id: row.store_id,
-      store_name: row.store_name,
-      invoice_address: row.store_invoice_address,
-      phone: row.store_phone,
-    },
-    orderer: row.orderer_id && row.orderer_name ? { id: row.orderer_id, name: row.orderer_name } : null,
-    approval_status: row.approval_status,
-    approval_status_label: approvalLabel(locale, row.approval_status),
-    approval_status_date: iso(row.approval_status_date),
-    status_id: row.status_id,
-    status: row.status,
-    status_label: statusLabel(locale, row.status, row.status_title),
-    technician_id: row.technician_id,
-    technician_name: row.technician_name,
-    planned_at: iso(row.planned_at),
-    completed_at: iso(row.completed_at),
-    due_at: dueAt.toISOString(),
-    overdue: dueAt.getTime() < now && row.status !== COMPLETED_STATUS,
-    created_at: iso(row.created_at) as string,
-    updated_at: iso(row.updated_at) as string,
-    documents_count: row.documents_count,
-    unread_count: row.unread_count,
-    confirmed_at: iso(row.confirmed_at),
-    parent: link(row.parent_id, row.parent_project_number),
-    recall: link(row.recall_order_id, row.recall_project_number),
-  };
-}
-
-export const documentUrl = (orderId: number, documentId: number) => `/api/orders/${orderId}/documents/${documentId}`;
-
-const toDocument = (row: repo.DocumentRow): OrderDocument => ({
-  id: row.id,
-  name: row.name,
-  url: documentUrl(row.order_id, row.id),
-  mime_type: row.mime_type,
-  size: row.size_bytes,
-  created_at: iso(row.created_at) as string,
-});
-
-/** `DD-MM-YYYY HH:mm:ss|DD-MM-YYYY HH:mm:ss` -> two `YYYY-MM-DD HH:mm:ss` local times, checked. */
-export function parseDateRange(value: string): { from: string; to: string } {
-  const match =
-    /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})\|(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})$/.exec(
-      value.trim(),
-    );
-  if (!match) throw ValidationError.field('date_range', v('date_range'));
-  const part = (o: number) => {
-    const [d, m, y, hh, mm, ss] = match.slice(o, o + 6).map(Number);
-    if (!isCalendarDateTime(y, m, d, hh, mm, ss)) throw ValidationError.field('date_range', v('date_range'));
-    const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-    return `${pad(y, 4)}-${pad(m)}-${pad(d)} ${pad(hh)}:${pad(mm)}:${pad(ss)}`;
-  };
-  const from = part(1);
-  const to = part(7);
-  if (from > to) throw ValidationError.field('date_range', v('date_range'));
-  return { from, to };
-}
-
-const toDate = (value: string) => new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : value.replace(' ', 'T'));
-
-export interface ListQuery {
-  page: number;
-  limit: number;
-  q?: string;
-  sort_by: repo.OrderSort;
-  sort_order: 'asc' | 'desc';
-  chain_id?: number;
-  region_id?: number;
-  store_id?: number;
-  worktype_id?: number;
-  status?: string;
-  approval_status?: 'pending' | 'approved' | 'rejected';
-  date_range?: string;
-  overdue?: boolean;
-  open?: boolean;
-  recalled?: boolean;
-}
 
 export function createOrdersService(db: Db, storage: Storage, timezone: string) {
   const scopeSql = (user: AuthUser) => ordersInScope(scopeOf(user));
 
-  async function detail(user: AuthUser, id: number, locale: Locale): Promise<OrderDetail> {
-    const row = await repo.findOrder(db, id, scopeSql(user), user.id, locale);
+  /** The order with its documents and history; `on` a transaction reads what that transaction wrote. */
+  async function detail(user: AuthUser, id: number, locale: Locale, on: DbOrTx = db): Promise<OrderDetail> {
+    const row = await repo.findOrder(on, id, scopeSql(user), user.id, locale);
     if (!row) throw new NotFoundError('orders.not_found');
-    const [documents, events, statuses, priorities] = await Promise.all([
-      repo.listDocuments(db, id),
-      repo.listEvents(db, id),
-      repo.allStatuses(db),
-      repo.priorityRows(db),
-    ]);
+    // One after the other: a transaction's client takes one query at a time.
+    const documents = await repo.listDocuments(on, id);
+    const events = await repo.listEvents(on, id);
+    const statuses = await repo.allStatuses(on);
+    const priorities = await repo.priorityRows(on);
     const statusTitle = new Map(statuses.map((s) => [s.slug, s.title]));
     const priorityTitle = new Map(priorities.map((p) => [String(p.id), p[`title_${locale}`]]));
     const label = (field: string, value: string | null): string | null => {
@@ -183,29 +78,8 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string) 
 
   return {
     async list(user: AuthUser, query: ListQuery, locale: Locale) {
-      const range = query.date_range ? parseDateRange(query.date_range) : undefined;
-      const { rows, total } = await repo.listOrders(
-        db,
-        {
-          scope: scopeSql(user),
-          chain_id: query.chain_id,
-          region_id: query.region_id,
-          store_id: query.store_id,
-          worktype_id: query.worktype_id,
-          status: query.status,
-          approval_status: query.approval_status,
-          created_from: range?.from,
-          created_to: range?.to,
-          timezone,
-          overdue: query.overdue,
-          open: query.open,
-          recalled: query.recalled,
-          q: query.q,
-        },
-        query,
-        user.id,
-        locale,
-      );
+      const filter = orderListFilter(query, user, timezone);
+      const { rows, total } = await repo.listOrders(db, filter, query, user.id, locale);
       const now = Date.now();
       return pageOf(
         rows.map((row) => toOrder(row, locale, now)),
@@ -259,89 +133,30 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string) 
       }
     },
 
-    async update(user: AuthUser, id: number, body: UpdateOrderBody, locale: Locale) {
-      await db.transaction(async (tx) => {
+    /**
+     * Applies the changes under the order's row lock. `matches` (from If-Match) is asked about the
+     * version the lock saw: when it says no, nothing is written and the current order comes back as
+     * `stale`. The answer is read in the same transaction, so its version is the one this write made.
+     */
+    async update(
+      user: AuthUser,
+      id: number,
+      body: UpdateOrderBody,
+      locale: Locale,
+      matches?: (version: number) => boolean,
+    ): Promise<{ order: OrderDetail } | { stale: OrderDetail }> {
+      return db.transaction(async (tx) => {
         const current = await repo.lockOrder(tx, id, scopeSql(user));
         if (!current) throw new NotFoundError('orders.not_found');
-        const changes: Parameters<typeof repo.updateOrder>[2] = {};
-        const events: { field: string; from: string | null; to: string | null }[] = [];
-        const errors: Record<string, string[]> = {};
-
-        let status = { id: current.status_id, slug: current.status };
-        if (body.status !== undefined && body.status !== current.status) {
-          const found = await repo.statusBySlugOrId(tx, body.status);
-          if (!found) errors.status = [v('not_found')];
-          else status = { id: found.id, slug: found.slug };
-        }
-
-        let technician = { id: current.technician_id, name: current.technician_name };
-        if (body.technician_id !== undefined && body.technician_id !== current.technician_id) {
-          if (body.technician_id === null) technician = { id: null, name: null };
-          else {
-            const found = await repo.findTechnician(tx, body.technician_id);
-            if (!found) errors.technician_id = [v('not_found')];
-            else technician = found;
-          }
-        }
-        if (Object.keys(errors).length) throw new ValidationError(errors);
-
-        if (technician.id !== current.technician_id) {
-          changes.technicianId = technician.id;
-          events.push({ field: 'technician', from: current.technician_name, to: technician.name });
-          // A new technician starts over (spec 4).
-          const [pending] = (await repo.allStatuses(tx)).filter((s) => s.slug === 'pending');
-          status = { id: pending.id, slug: pending.slug };
-        }
-        if (status.id !== current.status_id) {
-          changes.statusId = status.id;
-          events.push({ field: 'status', from: current.status, to: status.slug });
-        }
-
-        // planned_at lives only with planned / revisit-required, completed_at only with completed.
-        const planned = usesPlannedAt(status.slug)
-          ? body.planned_at !== undefined
-            ? body.planned_at === null
-              ? null
-              : toDate(body.planned_at)
-            : current.planned_at
-          : null;
-        const completed = usesCompletedAt(status.slug)
-          ? body.completed_at !== undefined
-            ? body.completed_at === null
-              ? null
-              : toDate(body.completed_at)
-            : (current.completed_at ?? new Date())
-          : null;
-        if (iso(planned) !== iso(current.planned_at)) {
-          changes.plannedAt = planned;
-          events.push({ field: 'planned_at', from: iso(current.planned_at), to: iso(planned) });
-        }
-        if (iso(completed) !== iso(current.completed_at)) {
-          changes.completedAt = completed;
-          events.push({ field: 'completed_at', from: iso(current.completed_at), to: iso(completed) });
-        }
-
-        if (body.approval_status !== undefined && body.approval_status !== current.approval_status) {
-          changes.approvalStatus = body.approval_status;
-          changes.approvalStatusDate = body.approval_status === 'pending' ? null : new Date();
-          events.push({ field: 'approval_status', from: current.approval_status, to: body.approval_status });
-        }
-
-        if (body.priority !== undefined && body.priority !== current.priority) {
-          const priority = (await repo.priorityRows(tx)).find((p) => p.id === body.priority);
-          changes.priority = body.priority;
-          // The due time follows the priority, counted from creation.
-          changes.dueAt = new Date(current.created_at.getTime() + (priority?.due_hours ?? 0) * 3600_000);
-          events.push({ field: 'priority', from: String(current.priority), to: String(body.priority) });
-        }
-
+        if (matches && !matches(current.version)) return { stale: await detail(user, id, locale, tx) };
+        const { changes, events } = await planChanges(tx, current, body);
         if (events.length) {
           await repo.updateOrder(tx, id, changes);
           await repo.insertEvents(tx, id, user.id, events);
           await notify.orderUpdated(tx, user, id, events);
         }
+        return { order: await detail(user, id, locale, tx) };
       });
-      return detail(user, id, locale);
     },
 
     async remove(user: AuthUser, id: number) {

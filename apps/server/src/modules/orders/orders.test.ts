@@ -483,20 +483,73 @@ describe('editing an order', () => {
     expect((await call(app, 'GET', '/api/orders/13', { as: 'admin' })).statusCode).toBe(200);
   });
 
-  it('resets the status to pending when the technician changes', async () => {
+  it('resets the status to pending when the technician changes, unless a status comes with it', async () => {
     const { id } = await newOrder();
     await put('admin', id, { technician_id: TECH, status: 'planned', planned_at: '2030-05-01T07:00:00Z' });
     let order = (await put('admin', id, { status: 'planned', planned_at: '2030-05-01T07:00:00Z' })).json().payload;
     expect(order).toMatchObject({ status: 'planned', technician_id: TECH, planned_at: '2030-05-01T07:00:00.000Z' });
-    order = (await put('admin', id, { technician_id: TECH2, status: 'planned' })).json().payload;
+    order = (await put('admin', id, { technician_id: TECH2 })).json().payload;
     expect(order).toMatchObject({
       status: 'pending',
       technician_id: TECH2,
       technician_name: 'Lars Holm',
       planned_at: null,
     });
+    order = (
+      await put('admin', id, { technician_id: TECH, status: 'planned', planned_at: '2030-06-01T07:00:00Z' })
+    ).json().payload;
+    expect(order).toMatchObject({ status: 'planned', technician_id: TECH, planned_at: '2030-06-01T07:00:00.000Z' });
+    order = (await put('admin', id, { technician_id: TECH2, status: 'confirmed' })).json().payload;
+    expect(order).toMatchObject({ status: 'confirmed', technician_id: TECH2 });
     order = (await put('admin', id, { technician_id: null })).json().payload;
     expect(order).toMatchObject({ technician_id: null, status: 'pending' });
+  });
+
+  it('keeps a completed order completed: the same technician is no change, another one needs a new status (409)', async () => {
+    const { id } = await newOrder();
+    const completedAt = '2030-03-03T10:00:00.000Z';
+    const done = (
+      await put('admin', id, { technician_id: TECH, status: 'completed', completed_at: completedAt })
+    ).json().payload;
+    expect(done).toMatchObject({ status: 'completed', technician_id: TECH, completed_at: completedAt });
+
+    const same = await put('admin', id, { technician_id: TECH });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().payload).toMatchObject({
+      status: 'completed',
+      completed_at: completedAt,
+      version: done.version,
+    });
+
+    for (const body of [
+      { technician_id: null },
+      { technician_id: TECH2 },
+      { technician_id: TECH2, status: 'completed' },
+    ]) {
+      const res = await put('admin', id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(409);
+      expect(res.json()).toEqual({
+        message: 'This order is completed. Choose a new status to reopen it before changing the technician.',
+      });
+    }
+    expect((await put('admin', id, { technician_id: null }, 'sv')).json().message).toBe(
+      'Ordern är slutförd. Välj en ny status för att öppna den igen innan du byter tekniker.',
+    );
+    expect((await put('admin', id, { technician_id: null }, 'fi')).json().message).toBe(
+      'Tilaus on valmis. Valitse uusi tila avataksesi sen uudelleen ennen kuin vaihdat teknikon.',
+    );
+    const unchanged = (await call(app, 'GET', `/api/orders/${id}`, { as: 'admin' })).json().payload;
+    expect(unchanged).toMatchObject({ status: 'completed', technician_id: TECH, completed_at: completedAt });
+    expect(unchanged.version).toBe(done.version);
+
+    // Re-opening is a deliberate act: a new status with the new technician.
+    const reopened = await put('admin', id, { technician_id: TECH2, status: 'revisit-required' });
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.json().payload).toMatchObject({
+      status: 'revisit-required',
+      technician_id: TECH2,
+      completed_at: null,
+    });
   });
 
   it('keeps planned_at only for planned and revisit-required, completed_at only for completed', async () => {

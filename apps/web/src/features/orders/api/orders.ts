@@ -1,7 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@wop/shared/api';
 import type { Order, OrderDetail, OrderDocument, OrderOptions, UpdateOrderBody } from '@wop/shared/orders';
-import { api, getPage, openDownload, type QueryParams, toFormData, uploadWithProgress } from '../../../lib/api.ts';
+import {
+  api,
+  getPage,
+  openDownload,
+  type QueryParams,
+  request,
+  toFormData,
+  uploadWithProgress,
+} from '../../../lib/api.ts';
 
 /** Every order query starts with this key: invalidate it after any change. */
 export const ORDERS_KEY = ['orders'] as const;
@@ -70,11 +78,19 @@ export function useCreateOrder() {
   });
 }
 
+export interface UpdateOrderInput {
+  id: number;
+  body: Partial<Record<keyof UpdateOrderBody, unknown>>;
+  /** The version the change was made against (If-Match): a newer one on the server answers 412. */
+  version: number;
+}
+
+/** PUT /api/orders/{id} against a version; a 412 carries the current order as its payload. */
 export function useUpdateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: Partial<Record<keyof UpdateOrderBody, unknown>> }) =>
-      api.put<OrderDetail>(`/orders/${id}`, body),
+    mutationFn: ({ id, body, version }: UpdateOrderInput) =>
+      request<OrderDetail>('PUT', `/orders/${id}`, { body, headers: { 'If-Match': `"${version}"` } }),
     // Every caller reports its own failure (toast and field errors).
     meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),

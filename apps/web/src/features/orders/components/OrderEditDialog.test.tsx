@@ -49,6 +49,7 @@ function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
     confirmed_at: null,
     parent: null,
     recall: null,
+    version: 3,
     documents: [],
     history: [],
     ...overrides,
@@ -250,5 +251,127 @@ describe('order edit dialog: what is sent', () => {
         .map((item) => item.textContent),
     ).toEqual(['Status does not exist.', 'Planned for must be a valid date.', 'Must not be before the order.']);
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+const sentHeaders = (fetchMock: ReturnType<typeof mockApi>, n = 0) =>
+  calls(fetchMock, '/api/orders/7', 'PUT')[n]?.[1]?.headers as Record<string, string>;
+
+describe('order edit dialog: a completed order and the technician', () => {
+  const completed = order({
+    status: 'completed',
+    status_label: 'Completed',
+    technician_id: 31,
+    technician_name: 'Tomas Tekniker',
+  });
+
+  it('keeps the technician and the status when the chosen technician is clicked again', async () => {
+    const { fetchMock, onClose, user } = setup('admin', completed, ok);
+    await waitFor(() => expect(select('Technician')).toHaveValue('Tomas Tekniker'));
+    await pick(user, 'Technician', 'Tomas Tekniker');
+    expect(select('Technician')).toHaveValue('Tomas Tekniker');
+    expect(select('Status')).toHaveValue('Completed');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sentBody(fetchMock)).toEqual({
+      status: 'completed',
+      priority: 20,
+      approval_status: 'approved',
+      completed_at: COMPLETED_AT,
+    });
+  });
+
+  it('does not re-open it when the technician is cleared: it asks for a new status and sends nothing', async () => {
+    const { fetchMock, onClose, user } = setup('admin', completed, ok);
+    await waitFor(() => expect(select('Technician')).toHaveValue('Tomas Tekniker'));
+    const clear = (select('Technician') as HTMLElement).parentElement?.querySelector('button');
+    await user.click(clear as HTMLElement);
+    expect(select('Technician')).toHaveValue('');
+    expect(select('Status')).toHaveValue('Completed');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'This order is completed. Choose a new status to reopen it before changing the technician.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls(fetchMock, '/api/orders/7', 'PUT')).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+    // Choosing a status re-opens it deliberately.
+    await pick(user, 'Status', 'Revisit');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sentBody(fetchMock)).toMatchObject({ status: 'revisit-required', technician_id: null });
+  });
+
+  it('sends a status chosen before the technician with it', async () => {
+    const { fetchMock, onClose, user } = setup('admin', order({ status: 'pending' }), ok);
+    await waitFor(() => expect(select('Status')).toHaveValue('Pending'));
+    await waitFor(() => expect(calls(fetchMock, '/api/orders/options')).toHaveLength(1));
+    await pick(user, 'Status', 'Confirmed');
+    await pick(user, 'Technician', 'Teemu Teknikko');
+    expect(select('Status')).toHaveValue('Confirmed');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sentBody(fetchMock)).toMatchObject({ status: 'confirmed', technician_id: 32 });
+  });
+});
+
+describe('order edit dialog: someone else saved first', () => {
+  const theirs = order({
+    status: 'completed',
+    status_label: 'Completed',
+    priority: 10,
+    priority_label: 'ASAP (within 48 hours)',
+    version: 4,
+    updated_at: '2025-03-07T08:00:00.000Z',
+  });
+
+  it('sends the version it opened as If-Match', async () => {
+    const { fetchMock, onClose, user } = setup('technician', order(), ok);
+    await waitFor(() => expect(select('Status')).toHaveValue('Planned'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sentHeaders(fetchMock)['If-Match']).toBe('"3"');
+  });
+
+  it('shows their changes next to what the user chose, keeps it, and applies it again on the new version', async () => {
+    let puts = 0;
+    const { fetchMock, onClose, user } = setup('admin', order(), () =>
+      ++puts === 1
+        ? {
+            status: 412,
+            body: {
+              message: 'Someone else changed this order. Review their changes and apply yours again.',
+              payload: theirs,
+            },
+          }
+        : ok,
+    );
+    await waitFor(() => expect(select('Status')).toHaveValue('Planned'));
+    await pick(user, 'Status', 'Confirmed');
+    await pick(user, 'Priority', 'Within 2 months');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const table = await screen.findByRole('table', { name: 'Someone else changed this order' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Field', 'Saved by them', 'Yours'],
+      ['Priority', 'ASAP (within 48 hours)', 'Within 2 months'],
+      ['Status', 'Completed', 'Confirmed'],
+    ]);
+    // What the user chose is still in the form, and the dialog stays open.
+    expect(select('Status')).toHaveValue('Confirmed');
+    expect(select('Priority')).toHaveValue('Within 2 months');
+    expect(onClose).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Apply my changes again' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sentHeaders(fetchMock, 1)['If-Match']).toBe('"4"');
+    expect(JSON.parse(String(calls(fetchMock, '/api/orders/7', 'PUT')[1]?.[1]?.body))).toMatchObject({
+      status: 'confirmed',
+      priority: 30,
+    });
   });
 });

@@ -1,8 +1,8 @@
 import { Select, Stack, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
-import { APPROVAL_STATUSES } from '@wop/shared/constants';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { APPROVAL_STATUSES, COMPLETED_STATUS } from '@wop/shared/constants';
 import {
   editableOrderFields,
   type OrderDetail,
@@ -20,6 +20,7 @@ import { notifyError, notifySuccess } from '../../../lib/errors.ts';
 import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { orderOptionsQueryOptions, orderQueryOptions, prioritiesQueryOptions, useUpdateOrder } from '../api/orders.ts';
 import { statusOptionsQueryOptions } from '../api/reference.ts';
+import { changedOrder, OrderConflict, type Values } from './OrderConflict.tsx';
 
 /** The edit dialog of an order, from the list or the detail (spec 2, 4, 6). */
 export function OrderEditDialog({
@@ -41,9 +42,8 @@ export function OrderEditDialog({
       title={order.data ? t('edit.title', { number: order.data.project_number }) : t('edit.titleShort')}
       loading={!order.data}
     >
-      {order.data && (
-        <OrderEditForm key={`${order.data.id}:${order.data.updated_at}`} order={order.data} onDone={onClose} />
-      )}
+      {/* Keyed by the order alone: a newer version arriving while the dialog is open keeps what was typed. */}
+      {order.data && <OrderEditForm key={order.data.id} order={order.data} onDone={onClose} />}
     </FormDialog>
   );
 }
@@ -54,15 +54,6 @@ const toIso = (value: string | null) => (value ? dayjs(value).toISOString() : nu
 const labels = fieldLabels('orders', ['status', 'priority', 'approval_status', 'planned_at', 'completed_at'], {
   technician_id: 'orders:fields.technician',
 });
-
-interface Values {
-  status: string;
-  priority: string | null;
-  approval_status: string | null;
-  technician_id: string | null;
-  planned_at: string | null;
-  completed_at: string | null;
-}
 
 function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => void }) {
   const { t, i18n } = useTranslation('orders');
@@ -77,7 +68,15 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
     enabled: may('technician_id'),
   });
   const update = useUpdateOrder();
+  const queryClient = useQueryClient();
   const [messages, setMessages] = useState<string[]>([]);
+  // The version the user edits: the one opened, or the newer one a 412 showed.
+  const [base, setBase] = useState(order);
+  // What someone else changed, shown after a 412 until the user saves again.
+  const [conflict, setConflict] = useState<{ before: OrderDetail; theirs: OrderDetail } | null>(null);
+  // A status the user picked is kept when the technician changes (else it goes back to pending).
+  const [statusChosen, setStatusChosen] = useState(false);
+  const technicianOf = (o: OrderDetail) => (o.technician_id ? String(o.technician_id) : null);
 
   // Only the fields this role may set; dates only for the statuses that keep them (spec 4).
   const toBody = (v: Values) => {
@@ -85,31 +84,49 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
     if (may('status')) body.status = v.status;
     if (may('priority') && v.priority) body.priority = Number(v.priority);
     if (may('approval_status') && v.approval_status) body.approval_status = v.approval_status;
-    if (may('technician_id') && v.technician_id) body.technician_id = Number(v.technician_id);
+    if (may('technician_id') && v.technician_id !== technicianOf(base)) {
+      body.technician_id = v.technician_id ? Number(v.technician_id) : null;
+    }
     if (may('planned_at') && usesPlannedAt(v.status)) body.planned_at = toIso(v.planned_at);
     if (may('completed_at') && usesCompletedAt(v.status)) body.completed_at = toIso(v.completed_at);
     return body;
   };
+  const checkBody = schemaResolver(updateOrderBody, labels, toBody);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: {
       status: order.status,
       priority: String(order.priority),
       approval_status: order.approval_status,
-      technician_id: order.technician_id ? String(order.technician_id) : null,
+      technician_id: technicianOf(order),
       planned_at: toPicker(order.planned_at),
       completed_at: toPicker(order.completed_at),
     },
-    validate: schemaResolver(updateOrderBody, labels, toBody),
+    validate: (v) => {
+      const errors = checkBody(v);
+      // Re-opening a completed order takes a new status; another technician alone would be refused.
+      if (base.status === COMPLETED_STATUS && v.status === COMPLETED_STATUS && v.technician_id !== technicianOf(base)) {
+        errors.technician_id = t('edit.completedTechnician');
+      }
+      return errors;
+    },
   });
   const values = form.getValues();
 
   const submit = form.onSubmit(async (v) => {
     setMessages([]);
     try {
-      notifySuccess(await update.mutateAsync({ id: order.id, body: toBody(v) }));
+      notifySuccess(await update.mutateAsync({ id: order.id, body: toBody(v), version: base.version }));
       onDone();
     } catch (error) {
+      const current = changedOrder(error);
+      if (current) {
+        // Someone else saved first: show what they changed, keep what was typed, edit their version.
+        queryClient.setQueryData(orderQueryOptions(order.id).queryKey, current);
+        setConflict({ before: base, theirs: current });
+        setBase(current);
+        return;
+      }
       setMessages(setServerErrors(form, error, labels));
       notifyError(error);
     }
@@ -119,6 +136,18 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <FormErrors messages={messages} />
+        {conflict && (
+          <OrderConflict
+            before={conflict.before}
+            theirs={conflict.theirs}
+            yours={values}
+            fields={fields}
+            statuses={statuses.data ?? []}
+            priorities={priorities.data ?? {}}
+            technicians={options.data?.technicians ?? []}
+            saving={update.isPending}
+          />
+        )}
         {may('priority') && (
           <Select
             label={t('fields.priority')}
@@ -141,12 +170,16 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
             clearable
             searchable
             data={(options.data?.technicians ?? []).map((u) => ({ value: String(u.id), label: u.name }))}
+            // Clicking the chosen technician again keeps it; the clear button unassigns.
+            allowDeselect={false}
             {...form.getInputProps('technician_id')}
             onChange={(value) => {
               form.setFieldValue('technician_id', value);
-              // A new technician starts over: the status goes back to pending (spec 4).
-              if (value !== (order.technician_id ? String(order.technician_id) : null)) {
-                form.setFieldValue('status', 'pending');
+              // A new technician starts over: the status goes back to pending (spec 4), unless the user
+              // chose a status. A completed order keeps its status: re-opening it is the user's choice.
+              const changed = value !== technicianOf(base);
+              if (!statusChosen && base.status !== COMPLETED_STATUS) {
+                form.setFieldValue('status', changed ? 'pending' : base.status);
               }
             }}
             description={t('edit.technicianHint')}
@@ -158,6 +191,11 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
             withAsterisk
             data={(statuses.data ?? []).map((s) => ({ value: s.slug, label: s.label }))}
             {...form.getInputProps('status')}
+            onChange={(value) => {
+              if (!value) return;
+              form.setFieldValue('status', value);
+              setStatusChosen(true);
+            }}
           />
         )}
         {may('planned_at') && usesPlannedAt(values.status) && (

@@ -2,7 +2,7 @@ import { Checkbox, Select } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { APPROVAL_STATUSES } from '@wop/shared/constants';
-import dayjs from 'dayjs';
+import { formatDateRange, localDate, parseDateRange, wholeDays } from '@wop/shared/date-range';
 import { useTranslation } from 'react-i18next';
 import { useListFilter } from '../../../components/DataTable/list-params.ts';
 import { useRole } from '../../../lib/current-user.ts';
@@ -22,17 +22,14 @@ export const ORDER_FILTERS = [
   'recalled',
 ] as const;
 
-/** `YYYY-MM-DD` days <-> the API's `DD-MM-YYYY HH:mm:ss|DD-MM-YYYY HH:mm:ss`, whole days inclusive. */
+/** Picked days (`YYYY-MM-DD`) <-> the API's date range, whole days inclusive. */
 export function toDateRange(from: string | null, to: string | null): string | null {
-  if (!from || !to) return null;
-  const f = dayjs(from);
-  const t = dayjs(to);
-  return `${f.format('DD-MM-YYYY')} 00:00:00|${t.format('DD-MM-YYYY')} 23:59:59`;
+  const range = from && to ? wholeDays(from, to) : null;
+  return range && formatDateRange(range);
 }
 export function fromDateRange(value: string): [string | null, string | null] {
-  const match = /^(\d{2})-(\d{2})-(\d{4}) [\d:]{8}\|(\d{2})-(\d{2})-(\d{4}) [\d:]{8}$/.exec(value);
-  if (!match) return [null, null];
-  return [`${match[3]}-${match[2]}-${match[1]}`, `${match[6]}-${match[5]}-${match[4]}`];
+  const range = parseDateRange(value);
+  return range ? [localDate(range.from), localDate(range.to)] : [null, null];
 }
 
 /**

@@ -42,6 +42,7 @@ const ORDER: OrderDetail = {
   confirmed_at: null,
   parent: null,
   recall: null,
+  version: 1,
   documents: [],
   history: [],
 };

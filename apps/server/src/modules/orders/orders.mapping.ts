@@ -1,0 +1,71 @@
+import { COMPLETED_STATUS, type Locale, type Priority } from '@wop/shared/constants';
+import type { Order, OrderDocument } from '@wop/shared/orders';
+import { translate } from '../../i18n/index.ts';
+import { statusLabel } from '../orderstatus/orderstatus.labels.ts';
+import type * as repo from './orders.repository.ts';
+
+/** Rows of the repository as the answers of the API. */
+
+export const iso = (value: Date | string | null | undefined): string | null =>
+  value === null || value === undefined ? null : new Date(value).toISOString();
+
+const link = (id: number | null, projectNumber: number | null) =>
+  id && projectNumber ? { id, project_number: projectNumber } : null;
+
+export const approvalLabel = (locale: Locale, status: string) => translate(locale, `orders.approval.${status}`);
+
+export function toOrder(row: repo.OrderRow, locale: Locale, now = Date.now()): Order {
+  const dueAt = new Date(row.due_at);
+  return {
+    id: row.id,
+    project_number: row.project_number,
+    description: row.description,
+    worktype_id: row.worktype_id,
+    worktype_label: row.worktype_label,
+    priority: row.priority as Priority,
+    priority_label: row.priority_label,
+    chain_id: row.chain_id,
+    region_id: row.region_id,
+    store_id: row.store_id,
+    chain: { id: row.chain_id, chain_name: row.chain_name },
+    region: row.region_id && row.region_name ? { id: row.region_id, region_name: row.region_name } : null,
+    store: {
+      id: row.store_id,
+      store_name: row.store_name,
+      invoice_address: row.store_invoice_address,
+      phone: row.store_phone,
+    },
+    orderer: row.orderer_id && row.orderer_name ? { id: row.orderer_id, name: row.orderer_name } : null,
+    approval_status: row.approval_status,
+    approval_status_label: approvalLabel(locale, row.approval_status),
+    approval_status_date: iso(row.approval_status_date),
+    status_id: row.status_id,
+    status: row.status,
+    status_label: statusLabel(locale, row.status, row.status_title),
+    technician_id: row.technician_id,
+    technician_name: row.technician_name,
+    planned_at: iso(row.planned_at),
+    completed_at: iso(row.completed_at),
+    due_at: dueAt.toISOString(),
+    overdue: dueAt.getTime() < now && row.status !== COMPLETED_STATUS,
+    created_at: iso(row.created_at) as string,
+    updated_at: iso(row.updated_at) as string,
+    documents_count: row.documents_count,
+    unread_count: row.unread_count,
+    confirmed_at: iso(row.confirmed_at),
+    parent: link(row.parent_id, row.parent_project_number),
+    recall: link(row.recall_order_id, row.recall_project_number),
+    version: row.version,
+  };
+}
+
+export const documentUrl = (orderId: number, documentId: number) => `/api/orders/${orderId}/documents/${documentId}`;
+
+export const toDocument = (row: repo.DocumentRow): OrderDocument => ({
+  id: row.id,
+  name: row.name,
+  url: documentUrl(row.order_id, row.id),
+  mime_type: row.mime_type,
+  size: row.size_bytes,
+  created_at: iso(row.created_at) as string,
+});
