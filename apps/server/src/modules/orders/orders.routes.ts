@@ -25,8 +25,8 @@ import {
   optional,
   pageEnvelope,
 } from '../../lib/http.ts';
-import { errorResponses } from '../../lib/openapi-errors.ts';
-import { checkUploads, contentDisposition, readMultipart } from '../../lib/uploads.ts';
+import { contentResponse, errorResponses } from '../../lib/openapi-errors.ts';
+import { checkUploads, contentDisposition, MIME, readMultipart } from '../../lib/uploads.ts';
 import { orderPdf } from './orders.pdf.ts';
 import { createOrdersService } from './orders.service.ts';
 
@@ -132,7 +132,13 @@ export default async function ordersRoutes(instance: FastifyInstance) {
   app.get(
     '/orders/generatePdf/:id',
     {
-      schema: { tags, params: idParams, querystring: downloadQuery, description: 'The order as a PDF (opens inline).' },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: downloadQuery,
+        description: 'The order as a PDF (opens inline).',
+        response: { 200: contentResponse('The order as a PDF', 'application/pdf') },
+      },
       config: { download: true },
       onRequest: app.requirePermission('order:view'),
     },
@@ -280,6 +286,7 @@ export default async function ordersRoutes(instance: FastifyInstance) {
             .pipe(idParam),
         }),
         querystring: downloadQuery,
+        response: { 200: contentResponse('The attachment', ...Object.values(MIME)) },
       },
       config: { download: true },
       onRequest: app.requirePermission('order:view'),

@@ -1,13 +1,16 @@
-import { Checkbox, Select } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Checkbox, Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { APPROVAL_STATUSES } from '@wop/shared/constants';
 import { formatDateRange, localDate, parseDateRange, wholeDays } from '@wop/shared/date-range';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListFilter } from '../../../components/DataTable/list-params.ts';
 import { useRole } from '../../../lib/current-user.ts';
 import { orderOptionsQueryOptions } from '../api/orders.ts';
 import { statusOptionsQueryOptions, workTypeOptionsQueryOptions } from '../api/reference.ts';
+
+// The calendar loads after the list shows: until then a read-only field of the same size stands in.
+const DateRangeFilter = lazy(() => import('./DateRangeFilter.tsx').then((m) => ({ default: m.DateRangeFilter })));
 
 export const ORDER_FILTERS = [
   'chain_id',
@@ -119,19 +122,19 @@ export function OrderFilters({ fixedChainId }: { fixedChainId?: number }) {
         onChange={setApproval}
         data={APPROVAL_STATUSES.map((a) => ({ value: a, label: t(`common:approval.${a}`) }))}
       />
-      <DatePickerInput
-        type="range"
-        clearable
-        w={240}
-        label={t('fields.date_range')}
-        placeholder={t('filters.anyDate')}
-        valueFormat="D MMM YYYY"
-        value={[from, to]}
-        onChange={([start, end]) => {
-          if (!start && !end) setDateRange(null);
-          else if (start && end) setDateRange(toDateRange(start, end));
-        }}
-      />
+      <Suspense
+        fallback={<TextInput readOnly w={240} label={t('fields.date_range')} placeholder={t('filters.anyDate')} />}
+      >
+        <DateRangeFilter
+          label={t('fields.date_range')}
+          placeholder={t('filters.anyDate')}
+          value={[from, to]}
+          onChange={(start, end) => {
+            if (!start && !end) setDateRange(null);
+            else if (start && end) setDateRange(toDateRange(start, end));
+          }}
+        />
+      </Suspense>
       <Checkbox
         label={t('filters.overdue')}
         checked={overdue === 'true'}

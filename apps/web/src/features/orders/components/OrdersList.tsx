@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconMessages, IconPlus } from '@tabler/icons-react';
 import type { Order } from '@wop/shared/orders';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ApprovalBadge, PriorityBadge, StatusBadge } from '../../../components/badges.tsx';
@@ -14,8 +14,10 @@ import { useDateFormat } from '../../../lib/dates.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { getOrders, ORDERS_KEY, useDeleteOrder } from '../api/orders.ts';
 import { DueTime } from './DueTime.tsx';
-import { OrderEditDialog } from './OrderEditDialog.tsx';
 import { ORDER_FILTERS, OrderFilters } from './OrderFilters.tsx';
+
+// The edit dialog (its date-time pickers with it) loads when a row's Edit is first clicked, not with the list.
+const OrderEditDialog = lazy(() => import('./OrderEditDialog.tsx').then((m) => ({ default: m.OrderEditDialog })));
 
 /** The list's own path without a trailing slash: /orders, or /chains/{id}/orders in a chain. */
 function useBasePath() {
@@ -172,7 +174,11 @@ export function OrdersList({ chainId }: { chainId?: number }) {
           </Stack>
         )}
       />
-      <OrderEditDialog orderId={editing} opened={editing !== null} onClose={() => setEditing(null)} />
+      {editing !== null && (
+        <Suspense fallback={null}>
+          <OrderEditDialog orderId={editing} opened onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
       <ConfirmDelete
         opened={deleting !== null}
         name={deleting ? t('orderNumber', { number: deleting.project_number }) : undefined}
