@@ -11,21 +11,26 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 /** Files of public/ the installed app needs offline. */
 const PUBLIC_SHELL = ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png'];
 
-/** The entry's chunks and styles, and the translations (one chunk per language, loaded before the first render). */
+/**
+ * What the first page loads: the files index.html names (scripts, styles), what those scripts import,
+ * and the translations (one chunk per language, one of them fetched before the first render).
+ */
 function shellFiles(bundle: Rolldown.OutputBundle): string[] {
   const files = new Set<string>();
-  const visit = (chunk: Rolldown.OutputChunk) => {
-    if (files.has(chunk.fileName)) return;
-    files.add(chunk.fileName);
-    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-    for (const name of chunk.imports) {
-      const child = bundle[name];
-      if (child?.type === 'chunk') visit(child);
-    }
+  const visit = (name: string) => {
+    const file = bundle[name];
+    if (!file || files.has(name)) return;
+    files.add(name);
+    if (file.type !== 'chunk') return;
+    for (const css of file.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const child of file.imports) visit(child);
   };
+  const html = bundle['index.html'];
+  const page = html?.type === 'asset' ? String(html.source) : '';
+  for (const [, name] of page.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) visit(name);
+  if (files.size === 0) throw new Error('index.html names no script: the service worker would have no app to keep');
   for (const file of Object.values(bundle)) {
-    if (file.type !== 'chunk') continue;
-    if (file.isEntry || /\/src\/locales\/[a-z]+\.ts$/.test(file.facadeModuleId ?? '')) visit(file);
+    if (file.type === 'chunk' && /\/src\/locales\/[a-z]+\.ts$/.test(file.facadeModuleId ?? '')) visit(file.fileName);
   }
   return [...files].sort().map((file) => `/${file}`);
 }
@@ -40,6 +45,8 @@ function serviceWorker(): Plugin {
   return {
     name: 'wop:service-worker',
     apply: 'build',
+    // After Vite's own plugins, which drop the empty entry chunk of index.html from the bundle.
+    enforce: 'post',
     generateBundle(_options, bundle) {
       const worker = fs.readFileSync(source, 'utf8');
       const precache = ['/', ...PUBLIC_SHELL, ...shellFiles(bundle)];

@@ -34,9 +34,11 @@ export function offlineNoticeText(cachedAt: string, lng: Locale, now = new Date(
   return i18n.t('offline.showingCachedOn', { lng, date: formatDateTime(cachedAt, lng) });
 }
 
+/** A pill at the bottom that clicks pass through: it must not hide or block the sign-out button. */
 const NOTICE_STYLE =
-  'position:fixed;inset:auto 0 0 0;z-index:1000;padding:8px 16px;text-align:center;font:14px/1.4 system-ui,sans-serif;' +
-  'background:#fff3bf;color:#7a4a00;border-top:1px solid #f0d36b';
+  'position:fixed;left:50%;bottom:12px;transform:translateX(-50%);z-index:1000;max-width:calc(100% - 32px);' +
+  'padding:6px 14px;border-radius:16px;pointer-events:none;text-align:center;font:14px/1.4 system-ui,sans-serif;' +
+  'background:#fff3bf;color:#7a4a00;border:1px solid #f0d36b;box-shadow:0 2px 6px rgba(0,0,0,.15)';
 
 /** The notice at the bottom of the screen; hidden while answers come from the network. */
 function createNotice(): (cachedAt: string | null) => void {
