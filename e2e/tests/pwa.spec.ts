@@ -54,16 +54,14 @@ test('the web app manifest is linked, valid, and its icons load', async ({ page,
 
 test('a technician reads their last-seen orders offline; signing out deletes them', async ({ page, context }) => {
   test.setTimeout(60_000);
-  // Signs in on its own: logging out revokes the token.
+  // The worker registers after the first render (here the sign-in page) and takes control of the page.
+  await page.goto(LOGIN_PATHS.en);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+
+  // Signs in on its own (logging out revokes the token); the list, then one order, seen online.
   await signInViaApi(page, 'tech');
   await page.goto('/orders');
-  // The worker registers after the first render and takes control of the open page.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
-  const worker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
-  expect(worker).toMatch(/\/sw\.js$/);
-
-  // Seen online through the worker: the list, then one order.
-  await page.reload();
   const list = page.getByRole('table', { name: en('orders:title') });
   const firstOrder = list.getByRole('link', { name: /^\d+$/ }).first();
   await expect(firstOrder).toBeVisible({ timeout: 15_000 });
@@ -97,7 +95,7 @@ test('a technician reads their last-seen orders offline; signing out deletes the
   // Back online, the notice goes with the first fresh answer; signing out deletes the cached orders.
   await context.setOffline(false);
   await page.reload();
-  await expect(list.getByRole('link', { name: number, exact: true })).toBeVisible();
+  await expect(list.getByRole('link', { name: number, exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(offlineNotice).toBeHidden();
   await signOut(page);
   await expect(page).toHaveURL(new RegExp(`${LOGIN_PATHS.en}$`));
