@@ -1,13 +1,65 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/** Files of public/ the installed app needs offline. */
+const PUBLIC_SHELL = ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png'];
+
+/**
+ * What the first page loads: the files index.html names (scripts, styles), what those scripts import,
+ * and the translations (one chunk per language, one of them fetched before the first render).
+ */
+function shellFiles(bundle: Rolldown.OutputBundle): string[] {
+  const files = new Set<string>();
+  const visit = (name: string) => {
+    const file = bundle[name];
+    if (!file || files.has(name)) return;
+    files.add(name);
+    if (file.type !== 'chunk') return;
+    for (const css of file.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const child of file.imports) visit(child);
+  };
+  const html = bundle['index.html'];
+  const page = html?.type === 'asset' ? String(html.source) : '';
+  for (const [, name] of page.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) visit(name);
+  if (files.size === 0) throw new Error('index.html names no script: the service worker would have no app to keep');
+  for (const file of Object.values(bundle)) {
+    if (file.type === 'chunk' && /\/src\/locales\/[a-z]+\.ts$/.test(file.facadeModuleId ?? '')) visit(file.fileName);
+  }
+  return [...files].sort().map((file) => `/${file}`);
+}
+
+/**
+ * Writes /sw.js: src/lib/service-worker.js after `const BUILD = { version, precache }`, the list of
+ * the app shell's files of this build. The version names the worker's cache, so a new deploy
+ * installs a new worker, which drops the caches of older ones.
+ */
+function serviceWorker(): Plugin {
+  const source = fileURLToPath(new URL('./src/lib/service-worker.js', import.meta.url));
+  return {
+    name: 'wop:service-worker',
+    apply: 'build',
+    // After Vite's own plugins, which drop the empty entry chunk of index.html from the bundle.
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const worker = fs.readFileSync(source, 'utf8');
+      const precache = ['/', ...PUBLIC_SHELL, ...shellFiles(bundle)];
+      const version = createHash('sha256').update(precache.join('\n')).update(worker).digest('hex').slice(0, 12);
+      const build = `const BUILD = ${JSON.stringify({ version, precache })};\n`;
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: build + worker });
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [react(), serviceWorker(), precompress()],
   server: {
     port: 5173,
     proxy: {

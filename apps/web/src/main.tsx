@@ -21,3 +21,6 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The installable app's service worker and offline notice: production builds only, after the first render.
+if (import.meta.env.PROD) void import('./lib/pwa.ts').then((pwa) => pwa.startPwa());

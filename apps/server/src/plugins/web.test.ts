@@ -18,6 +18,12 @@ fs.writeFileSync(path.join(webDist, `${asset}.br`), zlib.brotliCompressSync(scri
 fs.writeFileSync(path.join(webDist, `${asset}.gz`), zlib.gzipSync(script));
 fs.writeFileSync(path.join(webDist, `${asset}.map`), '{"version":3,"sources":["src/secret.ts"],"mappings":""}');
 fs.writeFileSync(path.join(webDist, '.vite/manifest.json'), '{}');
+// The installable app: its service worker (precompressed like every script) and web app manifest.
+const worker = `const BUILD = {"version":"1a2b","precache":["/"]};\n${'self.addEventListener("fetch", () => {});\n'.repeat(40)}`;
+const webManifest = JSON.stringify({ name: 'Work orders', start_url: '/', display: 'standalone', icons: [] });
+fs.writeFileSync(path.join(webDist, 'sw.js'), worker);
+fs.writeFileSync(path.join(webDist, 'sw.js.br'), zlib.brotliCompressSync(worker));
+fs.writeFileSync(path.join(webDist, 'manifest.webmanifest'), webManifest);
 
 const app = await createTestApp({ WEB_DIST: webDist });
 
@@ -78,6 +84,42 @@ describe('the web app on the wire', () => {
       expect(res.body).not.toContain('sources');
       expect(res.body).not.toContain('<html>');
     }
+  });
+});
+
+describe('the installable app on the wire', () => {
+  it('sends the service worker as a script revalidated on every visit, so a new deploy is found at once', async () => {
+    const res = await get('/sw.js', { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(?:text|application)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(worker);
+    // Served from the root, its scope is the whole app: no Service-Worker-Allowed needed.
+    expect(res.headers['service-worker-allowed']).toBeUndefined();
+  });
+
+  it('sends the web app manifest as application/manifest+json, revalidated on every visit', async () => {
+    const res = await get('/manifest.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toMatchObject({ name: 'Work orders', start_url: '/' });
+  });
+
+  it('keeps the strict Content-Security-Policy on the worker and the manifest', async () => {
+    for (const url of ['/sw.js', '/manifest.webmanifest', '/']) {
+      const csp = String((await get(url)).headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+    }
+  });
+
+  it('answers a missing worker 404, never the page (a browser would refuse HTML as a worker)', async () => {
+    const res = await get('/other-sw.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<html>');
   });
 });
 
