@@ -4,8 +4,9 @@
  *
  * - pages: network first, the cached index.html when offline;
  * - /assets/*: cache first (their names carry a content hash, they never change);
- * - GET /api/profile, /api/orders and /api/orders/{id}: network first with a timeout, then the last
- *   answer cached, so a technician without a connection still reads the last-seen assigned orders.
+ * - GET /api/profile, /api/orders and /api/orders/{id}: network first; the last answer cached when the
+ *   request fails, or when none came within 4 s and the browser is offline (a slow server online is
+ *   waited for), so a technician without a connection still reads the last-seen assigned orders.
  *   The page is told (`postMessage`) when it is shown cached data. Nothing else of the API is kept.
  *   The web app deletes this cache when the user signs out or another signs in (lib/pwa.ts).
  */
@@ -93,7 +94,9 @@ async function apiAnswer(event) {
   // A late answer still refreshes the cache.
   event.waitUntil(network.catch(() => undefined));
   const timeout = new Promise((resolve) => setTimeout(resolve, API_TIMEOUT_MS, null));
-  const answer = await Promise.race([network.catch(() => null), timeout]);
+  let answer = await Promise.race([network.catch(() => null), timeout]);
+  // Online but slow: wait for the server rather than show what may be stale. The cache is for no line.
+  if (!answer && self.navigator.onLine) answer = await network.catch(() => null);
   if (answer) {
     void tell(event.clientId, null);
     return answer;

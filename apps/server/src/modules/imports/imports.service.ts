@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
 import { type ListParams, pageOf } from '../../lib/http.ts';
+import { hashPassword } from '../../lib/password.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { chainsInScope } from '../../lib/scope-sql.ts';
 import { readUploaded, type UploadedFile } from '../../lib/uploads.ts';
@@ -194,6 +195,12 @@ export function createImportsService(db: Db) {
         (await loadUserViews(db, [...existing.values()], locale)).map((view) => [view.id, view] as const),
       );
 
+      // Hashing is slow by design: done before the transaction, which would hold the database meanwhile.
+      const passwords = [...new Set(rows.map((row) => row.values.password).filter(Boolean))];
+      const hashes = new Map(
+        await Promise.all(passwords.map(async (password) => [password, await hashPassword(password)] as const)),
+      );
+
       const result = { created: 0, updated: 0 };
       try {
         await db.transaction(async (tx) => {
@@ -227,10 +234,15 @@ export function createImportsService(db: Db) {
             }
             try {
               if (before) {
-                await users.update(user, before.id, parsed.data, locale);
+                await users.update(user, before.id, parsed.data, locale, hashes.get(parsed.data.password ?? ''));
                 result.updated++;
               } else {
-                await users.create(user, parsed.data as z.output<typeof createUserBody>, locale);
+                await users.create(
+                  user,
+                  parsed.data as z.output<typeof createUserBody>,
+                  locale,
+                  hashes.get(parsed.data.password ?? ''),
+                );
                 result.created++;
               }
             } catch (error) {

@@ -80,8 +80,9 @@ export function createUsersService(db: Db) {
       return view(user, id, locale);
     },
 
-    async create(user: AuthUser, body: CreateUserBody, locale: Locale) {
-      const passwordHash = await hashPassword(body.password);
+    /** `hashed`: the password's hash made beforehand (a bulk import hashes before its transaction). */
+    async create(user: AuthUser, body: CreateUserBody, locale: Locale, hashed?: string) {
+      const passwordHash = hashed ?? (await hashPassword(body.password));
       const id = await db.transaction(async (tx) => {
         const c = await checked(tx, user, body);
         const newId = await repo.insertUser(tx, {
@@ -97,12 +98,12 @@ export function createUsersService(db: Db) {
       return view(user, id, locale);
     },
 
-    async update(user: AuthUser, id: number, body: UpdateUserBody, locale: Locale) {
+    async update(user: AuthUser, id: number, body: UpdateUserBody, locale: Locale, hashed?: string) {
       const target = await visible(user, id);
       if (!mayChange(user, target)) throw new ForbiddenError();
       // Nobody changes their own role here: an admin could lock themselves out.
       if (target.id === user.id && body.role !== target.role) throw ValidationError.field('role', 'users.own_role');
-      const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+      const passwordHash = body.password ? (hashed ?? (await hashPassword(body.password))) : undefined;
       await db.transaction(async (tx) => {
         const c = await checked(tx, user, body, id);
         await repo.updateUser(tx, id, {
