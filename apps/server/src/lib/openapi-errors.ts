@@ -15,16 +15,18 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The error statuses a route answers because of its shape, whatever it does (api-contract, "Second
- * wave", Robustness): a route behind a sign-in guard (every onRequest hook of a route is one) 401 and
- * 403, a path parameter 400 (undecodable) and 404, a path or query schema 422, a method that can carry a body 400
- * (unreadable), 413 (too large), 415 (unsupported type) and 422 (not an object, or refused by its schema). Added to the route's OpenAPI responses at
- * registration; what only some routes answer (409, 412, 429) each lists with `errorResponses`.
+ * wave", Robustness), added to its OpenAPI responses at registration:
+ * - every route 500 (a failure of the server or its database; nothing of the request was written);
+ * - behind a sign-in guard (every onRequest hook of a route is one) 401 and 403;
+ * - with a path parameter 400 (undecodable) and 404; with a path or query schema 422;
+ * - a method that can carry a body 400 (unreadable), 413 (too large), 415 (unsupported type) and 422
+ *   (not an object, or refused by its schema).
+ * What only some routes answer (409, 412, 429) each lists with `errorResponses`.
  */
 export function documentShapeErrors(route: RouteOptions): void {
   const schema = route.schema;
   if (!schema || schema.hide || !route.url.startsWith('/api/')) return;
   const methods = [route.method].flat();
-  // 500: a failure of the server or its database; nothing of the request was written.
   const statuses: number[] = [500];
   if (route.onRequest) statuses.push(401, 403);
   if (route.url.includes('/:')) statuses.push(400, 404);
