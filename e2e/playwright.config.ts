@@ -25,6 +25,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'en-GB',
+    // Each new context would install the service worker and fetch the whole app shell into its cache:
+    // work no journey needs. tests/pwa.spec.ts allows it.
+    serviceWorkers: 'block',
     timezoneId: 'Europe/Stockholm',
   },
   projects: [

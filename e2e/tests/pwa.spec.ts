@@ -7,6 +7,8 @@ import { mainMenu, signInViaApi, signOut } from '../support/auth.ts';
 import { LOGIN_PATHS, t } from '../support/i18n.ts';
 
 const en = (key: string) => t('en', key);
+// The other journeys run without the worker (playwright.config.ts); this one is about it.
+test.use({ serviceWorkers: 'allow' });
 /** The worker's cache of API answers (apps/web/src/lib/pwa.ts). */
 const API_CACHE = 'wop-api';
 /** What the worker may keep of the API: the user and their orders, list and detail. */

@@ -1,3 +1,4 @@
+import './lib/zod-jitless.ts';
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';

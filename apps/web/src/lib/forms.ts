@@ -5,9 +5,7 @@ import { z } from 'zod';
 import { asSentence, describeError, notifySuccess } from './errors.ts';
 import { currentLanguage, i18n } from './i18n.ts';
 
-// Zod would probe `new Function` to compile its parsers, which the Content-Security-Policy refuses
-// (no eval). Every schema the app runs goes through this module, so the setting lives here, and the
-// validation library stays out of the sign-in page's first script.
+// No eval under the Content-Security-Policy (see zod-jitless.ts, which sets this before any schema exists).
 z.config({ jitless: true });
 
 /**
