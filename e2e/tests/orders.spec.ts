@@ -90,7 +90,8 @@ test('an order goes from the store to completion: create with a photo, approve, 
   // 5. Each sees the changes, and the history tells who did what.
   for (const page of [store, chainAdmin, admin]) {
     await page.reload();
-    await expect(page.locator('[data-status="completed"]').first()).toBeVisible();
+    // A full reload of the order page on a busy machine: more than the default 7 s.
+    await expect(page.locator('[data-status="completed"]').first()).toBeVisible({ timeout: 20_000 });
     await expect(page.locator('[data-approval="approved"]').first()).toBeVisible();
     await expect(page.getByText('Mikko Virtanen').first()).toBeVisible();
   }
