@@ -16,6 +16,13 @@ module.exports = {
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
     },
     {
+      name: 'web-feature-to-nested-feature',
+      comment: 'A feature is one level: api/, components/, pages/. A folder with its own api/ or components/ inside a feature is another feature.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/features/[^/]+/[^/]+/(api|components|pages)/' },
+    },
+    {
       name: 'web-feature-to-app',
       comment: 'app/ composes features; a feature does not reach back into it.',
       severity: 'error',

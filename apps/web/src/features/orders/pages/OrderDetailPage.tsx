@@ -35,11 +35,11 @@ import { useDateFormat } from '../../../lib/dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import { openDocument, openOrderPdf, orderQueryOptions, useDeleteOrder } from '../api/orders.ts';
-// The chat feature's public components: the panel beside the detail and the messages button.
-import { MessagesButton } from '../chat/components/MessagesButton.tsx';
-import { OrderChatLayout, useChatPanelOpen } from '../chat/components/OrderChatLayout.tsx';
 import { Confirmation } from '../components/Confirmation.tsx';
 import { DueTime } from '../components/DueTime.tsx';
+// The chat feature's public components: the panel beside the detail and the messages button.
+import { MessagesButton } from '../components/MessagesButton.tsx';
+import { OrderChatLayout, useChatPanelOpen } from '../components/OrderChatLayout.tsx';
 import { OrderEditDialog } from '../components/OrderEditDialog.tsx';
 import { OrderHistory } from '../components/OrderHistory.tsx';
 import { SignOff } from '../components/SignOff.tsx';

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Page } from '@wop/shared/api';
 import type { ChatMessage } from '@wop/shared/chat';
-import { getPage } from '../../../../lib/api.ts';
-import { usePollInterval } from '../../../../lib/live-status.ts';
+import { getPage } from '../../../lib/api.ts';
+import { usePollInterval } from '../../../lib/live-status.ts';
 
 /** GET /api/orders/{id}/messages: the newest `limit` messages, newest first. */
 export function getMessages(orderId: number, limit: number, signal?: AbortSignal): Promise<Page<ChatMessage>> {

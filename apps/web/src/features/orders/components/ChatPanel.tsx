@@ -6,15 +6,15 @@ import { type ChatMessage, chatMessageBody } from '@wop/shared/chat';
 import { CHAT_MAX_LENGTH, CHAT_PAGE_SIZE } from '@wop/shared/constants';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDateFormat } from '../../../../lib/dates.ts';
-import { useDraft } from '../../../../lib/drafts.ts';
-import { schemaResolver, setServerErrors } from '../../../../lib/forms.ts';
-import { i18n } from '../../../../lib/i18n.ts';
-import { usePollInterval } from '../../../../lib/live-status.ts';
-import { useMessages } from '../api/messages.ts';
-import { useSendMessage } from '../api/send-message.ts';
-import { unreadCountQueryOptions } from '../api/unread-count.ts';
-import { useUpdateSeen } from '../api/update-seen.ts';
+import { useDateFormat } from '../../../lib/dates.ts';
+import { useDraft } from '../../../lib/drafts.ts';
+import { schemaResolver, setServerErrors } from '../../../lib/forms.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { usePollInterval } from '../../../lib/live-status.ts';
+import { useMessages } from '../api/chat-messages.ts';
+import { useSendMessage } from '../api/chat-send-message.ts';
+import { unreadCountQueryOptions } from '../api/chat-unread-count.ts';
+import { useUpdateSeen } from '../api/chat-update-seen.ts';
 
 /** Near enough to an edge of the message list to count as being there, in px. */
 const EDGE_PX = 48;

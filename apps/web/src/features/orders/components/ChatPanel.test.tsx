@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatMessage } from '@wop/shared/chat';
 import { describe, expect, it } from 'vitest';
-import { makeUser, mockApi, renderWithProviders, signIn } from '../../../../test/utils.tsx';
+import { makeUser, mockApi, renderWithProviders, signIn } from '../../../test/utils.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
 import { MessagesButton } from './MessagesButton.tsx';
 

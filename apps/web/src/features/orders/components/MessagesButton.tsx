@@ -1,7 +1,7 @@
 import { Badge, Button, VisuallyHidden } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useUnreadCount } from '../api/unread-count.ts';
+import { useUnreadCount } from '../api/chat-unread-count.ts';
 
 /** The order detail's "messages" button: toggles the chat panel and shows the unread count (polled every 10 s). */
 export function MessagesButton({
