@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@wop/shared/api';
 import type { OrderOptions } from '@wop/shared/orders';
@@ -7,7 +7,15 @@ import type { RoleSlug } from '@wop/shared/roles';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../../../lib/current-user.ts';
-import { LocationProbe, makeUser, mockApi, renderWithProviders, signIn } from '../../../test/utils.tsx';
+import {
+  chooseOption,
+  LocationProbe,
+  listedOptions,
+  makeUser,
+  mockApi,
+  renderWithProviders,
+  signIn,
+} from '../../../test/utils.tsx';
 import { OrderCreatePage } from './OrderCreatePage.tsx';
 
 // jsdom has no document.fonts; Mantine's autosizing Textarea listens on it.
@@ -92,20 +100,9 @@ const field = (name: string) => {
 };
 
 /** Opens a select and picks an option by its text. */
-async function pick(user: ReturnType<typeof userEvent.setup>, name: string, option: string) {
-  await user.click(field(name));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
-
-async function optionsOf(user: ReturnType<typeof userEvent.setup>, name: string): Promise<string[]> {
-  await user.click(field(name));
-  const list = await screen.findByRole('listbox');
-  const names = within(list)
-    .getAllByRole('option')
-    .map((o) => o.textContent ?? '');
-  await user.keyboard('{Escape}');
-  return names;
-}
+const pick = (user: ReturnType<typeof userEvent.setup>, name: string, option: string) =>
+  chooseOption(user, field(name), option);
+const optionsOf = (user: ReturnType<typeof userEvent.setup>, name: string) => listedOptions(user, field(name));
 
 const calls = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
   fetchMock.mock.calls.filter(([url]) => new URL(String(url), 'http://localhost').pathname === path);
