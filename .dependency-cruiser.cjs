@@ -17,7 +17,8 @@ module.exports = {
     },
     {
       name: 'web-feature-to-nested-feature',
-      comment: 'A feature is one level: api/, components/, pages/. A folder with its own api/ or components/ inside a feature is another feature.',
+      comment:
+        'A feature is one level: api/, components/, pages/. A folder with its own api/ or components/ inside a feature is another feature.',
       severity: 'error',
       from: { path: '^apps/web/src/features/' },
       to: { path: '^apps/web/src/features/[^/]+/[^/]+/(api|components|pages)/' },

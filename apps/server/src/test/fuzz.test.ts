@@ -1,7 +1,7 @@
 /**
  * Hostile input (test/hostile.ts) against every route of the OpenAPI document, as every role
- * (api-contract, "Second wave", Robustness). No answer may be a 5xx, every answer must be one the document lists with
- * its schema, and after each route a normal signed-in request must still work.
+ * (api-contract, "Second wave", Robustness). No answer may be a 5xx, every answer must be one the
+ * document lists with its schema, and after each route a normal signed-in request must still work.
  * FUZZ_RUNS (default 4) sets the requests per route and role; FUZZ_SEED replays a run.
  */
 import fc from 'fast-check';
