@@ -1,6 +1,7 @@
 // Reads one suite's counts for .ci/run and prints "passed failed skipped" (or "missing").
 //   node .ci/counts.ts vitest <log> <workspace>   the section of `npm test` output run in that workspace
 //   node .ci/counts.ts e2e <summary.json>          written by e2e/run-e2e.ts
+//   node .ci/counts.ts e2e-titles <summary.json>   the browser tests that failed, or passed only on retry
 import fs from 'node:fs';
 
 const [mode, file, workspace] = process.argv.slice(2);
@@ -16,6 +17,10 @@ function count(line: string, word: string): number {
 
 if (!fs.existsSync(file)) {
   console.log('missing');
+} else if (mode === 'e2e-titles') {
+  const summary = JSON.parse(fs.readFileSync(file, 'utf8')) as { failures?: string[]; flaky?: string[] };
+  for (const title of summary.failures ?? []) console.log(`    failed: ${title}`);
+  for (const title of summary.flaky ?? []) console.log(`    passed on retry: ${title}`);
 } else if (mode === 'e2e') {
   const summary = JSON.parse(fs.readFileSync(file, 'utf8')) as { passed: number; failed: number; skipped: number };
   print(summary.passed, summary.failed, summary.skipped);

@@ -26,6 +26,9 @@ interface Summary {
   passed: number;
   failed: number;
   skipped: number;
+  /** Titles of the tests that failed, and of those that passed only on their retry. */
+  failures?: string[];
+  flaky?: string[];
   note?: string;
 }
 
@@ -197,13 +200,36 @@ async function main(): Promise<number> {
   }
 }
 
-/** Playwright's JSON report stats, as passed / failed / skipped. */
+interface ReportSuite {
+  title: string;
+  specs?: { title: string; tests?: { status: string }[] }[];
+  suites?: ReportSuite[];
+}
+
+/** Titles (file › describe › test) of the tests whose outcome is `status` in Playwright's JSON report. */
+function titlesWith(suites: ReportSuite[], status: string, path: string[] = []): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests?.some((test) => test.status === status))
+      .map((spec) => [...path, suite.title, spec.title].join(' › ')),
+    ...titlesWith(suite.suites ?? [], status, [...path, suite.title]),
+  ]);
+}
+
+/** Playwright's JSON report stats, as passed / failed / skipped, with the failed and flaky titles. */
 function summaryFromReport(code: number): Summary {
   try {
-    const { stats } = JSON.parse(fs.readFileSync(jsonReport, 'utf8')) as {
+    const { stats, suites } = JSON.parse(fs.readFileSync(jsonReport, 'utf8')) as {
       stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+      suites: ReportSuite[];
     };
-    return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+    return {
+      passed: stats.expected + stats.flaky,
+      failed: stats.unexpected,
+      skipped: stats.skipped,
+      failures: titlesWith(suites, 'unexpected'),
+      flaky: titlesWith(suites, 'flaky'),
+    };
   } catch {
     return { passed: 0, failed: code === 0 ? 0 : 1, skipped: 0, note: 'no JSON report' };
   }
