@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RoleSlug } from '@wop/shared/roles';
 import { lazy } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { LocationProbe, makeUser, mockApi, renderWithProviders, signIn } from '../../test/utils.tsx';
 import { AppRoutes, type PageMap } from './AppRoutes.tsx';
-import { PAGES } from './pages.ts';
+import { PAGES, type PageComponent } from './pages.ts';
 
 const fakePage = (text: string) => lazy(async () => ({ default: () => <p>{text}</p> }));
 
@@ -197,5 +197,28 @@ describe('signed out and failing profile', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull());
+  });
+});
+
+describe('loading the page asked for', () => {
+  it('starts fetching the page of the address while the profile loads, and only that page', async () => {
+    const preloaded: string[] = [];
+    const spy = (name: string, text: string): PageComponent =>
+      Object.assign(fakePage(text), { preload: vi.fn(async () => preloaded.push(name)) });
+    signIn();
+    mockApi({ 'GET /api/profile': { body: { message: null, payload: makeUser('store-manager') } } });
+    renderWithProviders(
+      <AppRoutes
+        pages={{
+          ...pages,
+          'order-create': spy('create', 'Order create page'),
+          'order-detail': spy('detail', 'Detail'),
+        }}
+      />,
+      { route: '/orders/create' },
+    );
+    expect(preloaded).toEqual(['create']);
+    expect(await screen.findByText('Order create page')).toBeInTheDocument();
+    expect(new Set(preloaded)).toEqual(new Set(['create']));
   });
 });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type AppRoute, ROUTES } from '@wop/shared/roles';
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { LoginPage } from '../../features/auth/pages/LoginPage.tsx';
 import { isApiError } from '../../lib/api.ts';
@@ -54,12 +54,23 @@ function SignedIn({ pages }: { pages: PageMap }) {
     // Visiting / means English (spec 2); elsewhere the stored language's login.
     return <Navigate to={location.pathname === '/' ? LOGIN_PATHS.en : loginPath()} replace />;
   }
-  void loadAppLayout(); // fetched while the profile loads, not after
+  // The shell and the page asked for are fetched while the profile loads, not after it.
+  void loadAppLayout();
+  preloadPage(pages, location.pathname);
   return (
     <Suspense fallback={<PageLoader fullScreen />}>
       <ProfileGate pages={pages} />
     </Suspense>
   );
+}
+
+const ROUTE_LIST = Object.entries(ROUTE_PATHS).map(([id, path]) => ({ id: id as AppRoute, path }));
+
+/** Starts loading the chunk of the page at `pathname` (the best-ranked route, whichever role may see it). */
+function preloadPage(pages: PageMap, pathname: string): void {
+  const route = matchRoutes(ROUTE_LIST, pathname)?.at(-1)?.route.id;
+  // A failed fetch is reported by the page's own render, which loads it again.
+  if (route) pages[route]?.preload?.().catch(() => undefined);
 }
 
 /** Loads the user: spinner while loading, maintenance on 500, sign-out on 401 (the client clears the session). */

@@ -16,11 +16,15 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
  * the chain dashboard renders its own nested <Routes> for regions, stores, users, orders).
  */
 
-export type PageComponent = LazyExoticComponent<ComponentType>;
+/** `preload` fetches the page's chunk ahead of its first render (the loaded module is cached by the browser). */
+export type PageComponent = LazyExoticComponent<ComponentType> & { preload?: () => Promise<unknown> };
 
 /** Lazily loads a page module's named export, so each page is its own chunk. */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): PageComponent {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] as ComponentType })),
+    { preload: load },
+  );
 }
 
 export const PAGES: Partial<Record<AppRoute, PageComponent>> = {
