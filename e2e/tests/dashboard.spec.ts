@@ -1,5 +1,6 @@
 // Issue 18 "Done when": a store manager signs one completed order off as fixed and reports another as
-// not fixed (which opens a linked follow-up order); the home dashboard's first-time-fix rate changes.
+// not fixed (which opens a linked follow-up order); the home dashboard's first-time-fix rate changes,
+// and the follow-up order is listed under what needs the store now (issue 14).
 
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiLogin, signInViaApi } from '../support/auth.ts';
@@ -63,6 +64,7 @@ test('a store manager confirms one order, rejects another, and the first-time-fi
   const recallLink = page.getByTestId('order-recall').getByRole('link');
   await expect(recallLink).toBeVisible();
   await recallLink.click();
+  const recallPath = new URL(page.url()).pathname;
   await expect(page.getByText('"Det surrar fortfarande på natten."', { exact: false })).toBeVisible();
   await expect(page.getByTestId('order-parent').getByRole('link')).toHaveText(
     en('orders:orderNumber').replace('{{number}}', String(broken.project_number)),
@@ -73,5 +75,8 @@ test('a store manager confirms one order, rejects another, and the first-time-fi
   const percent = (label: string) => Number(/(\d+)\s?%/.exec(label)?.[1]);
   expect(after).not.toBe(before);
   expect(percent(after)).toBeLessThan(percent(before));
+  // What needs the store now: the follow-up order is among its open orders, one click away.
+  const needs = page.getByRole('region', { name: en('welcome:needs.open.title') });
+  await expect(needs.locator(`a[href="${recallPath}"]`)).toBeVisible();
   await context.close();
 });

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import type { User } from '@wop/shared/api';
+import type { Order } from '@wop/shared/orders';
 import type { RoleSlug } from '@wop/shared/roles';
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -44,6 +45,47 @@ export function renderWithProviders(
 export function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+/** An order as the list answers it: a planned refrigeration job at a Stockholm store. */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 7,
+    project_number: 10042,
+    description: 'Freezer 3 is leaking',
+    worktype_id: 2,
+    worktype_label: 'Refrigeration',
+    priority: 20,
+    priority_label: 'Within 2 weeks',
+    chain_id: 1,
+    region_id: 1,
+    store_id: 1,
+    chain: { id: 1, chain_name: 'Norrgården Livs' },
+    region: { id: 1, region_name: 'Stockholm' },
+    store: { id: 1, store_name: 'Norrgården Södermalm', invoice_address: 'Götgatan 1', phone: '0701740605' },
+    orderer: { id: 5, name: 'Sara Store' },
+    approval_status: 'approved',
+    approval_status_label: 'Approved',
+    approval_status_date: null,
+    status_id: 2,
+    status: 'planned',
+    status_label: 'Planned',
+    technician_id: null,
+    technician_name: null,
+    planned_at: '2025-03-10T08:00:00.000Z',
+    completed_at: null,
+    due_at: '2025-03-20T08:00:00.000Z',
+    overdue: false,
+    created_at: '2025-03-06T08:00:00.000Z',
+    updated_at: '2025-03-06T08:00:00.000Z',
+    documents_count: 0,
+    unread_count: 0,
+    confirmed_at: null,
+    parent: null,
+    recall: null,
+    version: 3,
+    ...overrides,
+  };
 }
 
 export function makeUser(role: RoleSlug, overrides: Partial<User> = {}): User {

@@ -4,7 +4,7 @@ import type { OrderDetail } from '@wop/shared/orders';
 import type { RoleSlug } from '@wop/shared/roles';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../../../lib/current-user.ts';
-import { makeUser, mockApi, renderWithProviders, signIn } from '../../../test/utils.tsx';
+import { makeOrder, makeUser, mockApi, renderWithProviders, signIn } from '../../../test/utils.tsx';
 import { OrderEditDialog } from './OrderEditDialog.tsx';
 
 afterEach(() => {
@@ -16,40 +16,7 @@ const COMPLETED_AT = '2025-03-12T14:30:00.000Z';
 
 function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
   return {
-    id: 7,
-    project_number: 10042,
-    description: 'Freezer 3 is leaking',
-    worktype_id: 2,
-    worktype_label: 'Refrigeration',
-    priority: 20,
-    priority_label: 'Within 2 weeks',
-    chain_id: 1,
-    region_id: 1,
-    store_id: 1,
-    chain: { id: 1, chain_name: 'Norrgården Livs' },
-    region: { id: 1, region_name: 'Stockholm' },
-    store: { id: 1, store_name: 'Norrgården Södermalm', invoice_address: 'Götgatan 1', phone: '0701740605' },
-    orderer: { id: 5, name: 'Sara Store' },
-    approval_status: 'approved',
-    approval_status_label: 'Approved',
-    approval_status_date: null,
-    status_id: 2,
-    status: 'planned',
-    status_label: 'Planned',
-    technician_id: null,
-    technician_name: null,
-    planned_at: PLANNED_AT,
-    completed_at: COMPLETED_AT,
-    due_at: '2025-03-20T08:00:00.000Z',
-    overdue: false,
-    created_at: '2025-03-06T08:00:00.000Z',
-    updated_at: '2025-03-06T08:00:00.000Z',
-    documents_count: 0,
-    unread_count: 0,
-    confirmed_at: null,
-    parent: null,
-    recall: null,
-    version: 3,
+    ...makeOrder({ planned_at: PLANNED_AT, completed_at: COMPLETED_AT }),
     documents: [],
     history: [],
     ...overrides,

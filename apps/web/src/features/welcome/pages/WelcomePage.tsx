@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import { orderCountQueryOptions } from '../api/get-order-count.ts';
 import { orderStatusesQueryOptions } from '../api/get-order-statuses.ts';
+import { NeedsYouNow } from '../components/NeedsYouNow.tsx';
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
   if (hour >= 5 && hour < 12) return 'morning';
@@ -61,6 +62,8 @@ export function WelcomePage({ dashboard }: { dashboard?: ReactNode }) {
         <Title order={2}>{title}</Title>
         <Text c="dimmed">{t('subtitle')}</Text>
       </Stack>
+
+      <NeedsYouNow />
 
       {dashboard}
 

@@ -1,0 +1,44 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Page } from '@wop/shared/api';
+import type { Order } from '@wop/shared/orders';
+import { can, type RoleSlug } from '@wop/shared/roles';
+import { api } from '../../../lib/api.ts';
+
+/**
+ * What needs the user now, by role: approvers the open orders awaiting approval (oldest first),
+ * technicians their open jobs (soonest planned first, unplanned last), store managers their open
+ * orders (latest change first; replies waiting are shown first on screen).
+ */
+export type NeedsYouKind = 'approval' | 'jobs' | 'open';
+
+export function needsYouKind(role: RoleSlug): NeedsYouKind {
+  if (role === 'technician') return 'jobs';
+  return can(role, 'order:set-approval') ? 'approval' : 'open';
+}
+
+/** The order list's filters and sort for each kind: the "See all" link opens the same list. */
+export const NEEDS_YOU_FILTERS: Record<NeedsYouKind, Record<string, string>> = {
+  approval: { approval_status: 'pending', open: 'true' },
+  jobs: { open: 'true' },
+  open: { open: 'true' },
+};
+const SORT: Record<NeedsYouKind, Record<string, string>> = {
+  approval: { sort_by: 'created_at', sort_order: 'asc' },
+  jobs: { sort_by: 'planned_at', sort_order: 'asc' },
+  open: { sort_by: 'updated_at', sort_order: 'desc' },
+};
+
+/** How many orders the section lists; "See all" opens the rest. */
+export const NEEDS_YOU_LIMIT = 6;
+
+export const needsYouQueryOptions = (kind: NeedsYouKind) =>
+  queryOptions({
+    // Under 'orders': live order events refresh it like the list.
+    queryKey: ['orders', 'needs-you', kind],
+    queryFn: async ({ signal }) => {
+      const query = { ...NEEDS_YOU_FILTERS[kind], ...SORT[kind], limit: NEEDS_YOU_LIMIT };
+      const { payload } = await api.get<Page<Order>>('/orders', query, signal);
+      return payload ?? { data: [], total: 0 };
+    },
+    meta: { silent: true },
+  });
