@@ -11,7 +11,7 @@ import { api } from '../../../lib/api.ts';
  */
 export type NeedsYouKind = 'approval' | 'jobs' | 'open';
 
-export function needsYouKind(role: RoleSlug): NeedsYouKind {
+export function needsYouKind(role: RoleSlug | null): NeedsYouKind {
   if (role === 'technician') return 'jobs';
   return can(role, 'order:set-approval') ? 'approval' : 'open';
 }

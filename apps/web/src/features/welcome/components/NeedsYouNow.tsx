@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PriorityBadge, StatusBadge } from '../../../components/badges.tsx';
 import { LoadErrorAlert } from '../../../components/Tiles.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useRole } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { NEEDS_YOU_FILTERS, type NeedsYouKind, needsYouKind, needsYouQueryOptions } from '../api/get-needs-you.ts';
 
@@ -63,7 +63,7 @@ function OrderRow({ order, kind }: { order: Order; kind: NeedsYouKind }) {
  */
 export function NeedsYouNow() {
   const { t } = useTranslation('welcome');
-  const kind = needsYouKind(useCurrentUser().role);
+  const kind = needsYouKind(useRole());
   const query = useQuery(needsYouQueryOptions(kind));
   const orders = [...(query.data?.data ?? [])];
   // Replies waiting first; otherwise the server's order.
