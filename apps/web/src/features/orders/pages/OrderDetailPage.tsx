@@ -272,10 +272,12 @@ export function OrderDetailPage({ orderId: fixedId, editing = false }: { orderId
         p="xs"
         pos="sticky"
         bottom={0}
-        style={{ zIndex: 5 }}
+        // Above the home indicator of a phone without a home button.
+        style={{ zIndex: 5, paddingBottom: 'calc(var(--mantine-spacing-xs) + env(safe-area-inset-bottom))' }}
+        className="wop-phone-actions"
         data-testid="order-phone-actions"
       >
-        <Group gap="xs" grow wrap="nowrap">
+        <Group gap="xs" grow wrap="nowrap" align="stretch">
           <MessagesButton orderId={o.id} opened={chatOpen} onClick={toggleChat} />
           <Button variant="light" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setUpload(true)}>
             {t('upload.button')}
