@@ -25,6 +25,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type OrderDetail, usesCompletedAt, usesPlannedAt } from '@wop/shared/orders';
+import type { PhoneIn } from '@wop/shared/phonein';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -42,6 +43,7 @@ import { MessagesButton } from '../components/MessagesButton.tsx';
 import { OrderChatLayout, useChatPanelOpen } from '../components/OrderChatLayout.tsx';
 import { OrderEditDialog } from '../components/OrderEditDialog.tsx';
 import { OrderHistory } from '../components/OrderHistory.tsx';
+import { OrderQuickActions } from '../components/OrderQuickActions.tsx';
 import { SignOff } from '../components/SignOff.tsx';
 import { UploadDialog } from '../components/UploadDialog.tsx';
 
@@ -69,7 +71,8 @@ export function OrderDetailPage({ orderId: fixedId, editing = false }: { orderId
   const order = useQuery({ ...orderQueryOptions(id), meta: { silent: true } });
   const location = useLocation();
   const navigate = useNavigate();
-  const created = (location.state as { created?: boolean } | null)?.created === true;
+  const createdState = location.state as { created?: boolean; phoneIn?: PhoneIn | null } | null;
+  const created = createdState?.created === true;
   const [edit, setEdit] = useState(editing);
   const [upload, setUpload] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -99,6 +102,7 @@ export function OrderDetailPage({ orderId: fixedId, editing = false }: { orderId
       {created && (
         <Confirmation
           projectNumber={o.project_number}
+          phoneIn={createdState?.phoneIn}
           onClose={() => navigate(location.pathname, { replace: true, state: null })}
         />
       )}
@@ -114,6 +118,7 @@ export function OrderDetailPage({ orderId: fixedId, editing = false }: { orderId
           </Group>
         </Stack>
         <Group gap="xs" wrap="wrap">
+          <OrderQuickActions order={o} />
           {/* On a phone these three live in the sticky bar at the bottom instead. */}
           <Box visibleFrom="sm">
             <MessagesButton orderId={o.id} opened={chatOpen} onClick={toggleChat} />

@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Order } from '@wop/shared/orders';
+import type { RoleSlug } from '@wop/shared/roles';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeOrder, makeUser, mockApi, renderWithProviders, signIn } from '../../../test/utils.tsx';
+import { OrderQuickActions } from './OrderQuickActions.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const STATUSES = [
+  { id: 1, slug: 'pending', title: 'Pending', label: 'Pending' },
+  { id: 2, slug: 'planned', title: 'Planned', label: 'Planned' },
+  { id: 5, slug: 'completed', title: 'Completed', label: 'Completed' },
+];
+
+function setup(
+  role: RoleSlug,
+  order: Order,
+  put: { status?: number; body: unknown } = { body: { message: 'Saved.' } },
+) {
+  signIn();
+  const fetchMock = mockApi({
+    'GET /api/orderstatus/all': { body: { message: null, payload: { data: STATUSES, total: 3 } } },
+    'PUT /api/orders/7': put,
+  });
+  renderWithProviders(<OrderQuickActions order={order} />, { user: makeUser(role) });
+  return { fetchMock, user: userEvent.setup() };
+}
+
+/** The PUTs sent: their body and If-Match. */
+const puts = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'PUT')
+    .map(([, init]) => ({
+      body: JSON.parse(String(init?.body)),
+      ifMatch: new Headers(init?.headers).get('If-Match'),
+    }));
+
+describe('one-click order actions', () => {
+  it('lets an approver approve an order awaiting approval in one click, against the version shown', async () => {
+    const { fetchMock, user } = setup('chain-admin', makeOrder({ approval_status: 'pending', version: 4 }));
+    await user.click(screen.getByRole('button', { name: 'Approve order 10042' }));
+    expect(await screen.findByText('Success - Order 10042 approved.')).toBeInTheDocument();
+    expect(puts(fetchMock)).toEqual([{ body: { approval_status: 'approved' }, ifMatch: '"4"' }]);
+  });
+
+  it('asks before rejecting, and sends nothing when the user cancels', async () => {
+    const { fetchMock, user } = setup('regional-director', makeOrder({ approval_status: 'pending' }));
+    await user.click(screen.getByRole('button', { name: 'Reject order 10042' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject order 10042?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts(fetchMock)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Reject order 10042' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Success - Order 10042 rejected.')).toBeInTheDocument();
+    expect(puts(fetchMock)).toEqual([{ body: { approval_status: 'rejected' }, ifMatch: '"3"' }]);
+  });
+
+  it('shows no approval buttons once the order is decided, nor to a technician', async () => {
+    setup('chain-admin', makeOrder({ approval_status: 'approved' }));
+    expect(screen.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+    setup('technician', makeOrder({ approval_status: 'pending' }));
+    expect(screen.queryByRole('button', { name: /Approve|Reject/ })).not.toBeInTheDocument();
+  });
+
+  it('sets another status from the menu at once, and asks first before completing', async () => {
+    const { fetchMock, user } = setup('technician', makeOrder({ status: 'pending' }));
+    await user.click(screen.getByRole('button', { name: 'Set the status of order 10042' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Planned', 'Completed']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Planned' }));
+    expect(await screen.findByText('Success - Order 10042 is now Planned.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Set the status of order 10042' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Completed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark order 10042 completed?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Completed' }));
+    await waitFor(() => expect(puts(fetchMock)).toHaveLength(2));
+    expect(puts(fetchMock).map((p) => p.body)).toEqual([{ status: 'planned' }, { status: 'completed' }]);
+  });
+
+  it('asks before re-opening a completed order', async () => {
+    const { user } = setup('admin', makeOrder({ status: 'completed' }));
+    await user.click(screen.getByRole('button', { name: 'Set the status of order 10042' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Pending' }));
+    expect(await screen.findByRole('dialog', { name: 'Re-open order 10042?' })).toHaveTextContent(
+      'The order is completed. Setting it to Pending opens it again.',
+    );
+  });
+
+  it('says so when someone else changed the order first', async () => {
+    const { user } = setup('admin', makeOrder({ approval_status: 'pending' }), {
+      status: 412,
+      body: { message: 'Someone else saved this order first.', payload: makeOrder({ version: 4 }) },
+    });
+    await user.click(screen.getByRole('button', { name: 'Approve order 10042' }));
+    expect(await screen.findByText(/Someone else saved this order first/)).toBeInTheDocument();
+    expect(screen.queryByText('Success - Order 10042 approved.')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,151 @@
+import { Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
+import { IconCheck, IconChevronDown, IconX } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { COMPLETED_STATUS } from '@wop/shared/constants';
+import type { Order } from '@wop/shared/orders';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../lib/current-user.ts';
+import { notifyError, notifySuccess } from '../../../lib/errors.ts';
+import { ORDERS_KEY, useUpdateOrder } from '../api/orders.ts';
+import { statusOptionsQueryOptions } from '../api/reference.ts';
+
+interface Change {
+  body: { approval_status?: 'approved' | 'rejected'; status?: string };
+  /** What the success toast says was done. */
+  done: string;
+  /** Asked first when the change completes, re-opens or rejects the order. */
+  confirm?: { title: string; text: string; action: string };
+}
+
+/**
+ * One-click changes where users act most, in the list row and the order's header: approve or reject
+ * an order awaiting approval (approvers), and set its status (those who may). Completing, re-opening
+ * and rejecting ask first. Each change is made against the version shown: if someone changed the
+ * order meanwhile, the server refuses (412), the user is told, and the fresh order shows.
+ */
+export function OrderQuickActions({ order, size = 'sm' }: { order: Order; size?: 'xs' | 'sm' }) {
+  const { t, i18n } = useTranslation('orders');
+  const canApprove = useCan('order:set-approval') && order.approval_status === 'pending';
+  const canSetStatus = useCan('order:set-status');
+  const statuses = useQuery({ ...statusOptionsQueryOptions(i18n.language), enabled: canSetStatus });
+  const update = useUpdateOrder();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<Change | null>(null);
+  const number = order.project_number;
+
+  const apply = (change: Change) =>
+    update.mutateAsync({ id: order.id, body: change.body, version: order.version }).then(
+      () => notifySuccess(change.done),
+      (error: unknown) => {
+        notifyError(error);
+        void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      },
+    );
+  const start = (change: Change) => (change.confirm ? setAsking(change) : void apply(change));
+
+  const setStatus = (slug: string, label: string) => {
+    const done = t('quick.statusSet', { number, status: label });
+    if (slug === COMPLETED_STATUS) {
+      const confirm = { title: t('quick.completeTitle', { number }), text: t('quick.completeText'), action: label };
+      return start({ body: { status: slug }, done, confirm });
+    }
+    if (order.status === COMPLETED_STATUS) {
+      const confirm = {
+        title: t('quick.reopenTitle', { number }),
+        text: t('quick.reopenText', { status: label }),
+        action: label,
+      };
+      return start({ body: { status: slug }, done, confirm });
+    }
+    return start({ body: { status: slug }, done });
+  };
+
+  if (!canApprove && !canSetStatus) return null;
+  return (
+    <Group gap={6} wrap="nowrap">
+      {canApprove && (
+        <>
+          <Button
+            size={size}
+            color="green.8"
+            leftSection={<IconCheck size={14} aria-hidden />}
+            loading={update.isPending && update.variables?.body.approval_status === 'approved'}
+            onClick={() => start({ body: { approval_status: 'approved' }, done: t('quick.approved', { number }) })}
+            aria-label={t('quick.approveOrder', { number })}
+          >
+            {t('quick.approve')}
+          </Button>
+          <Button
+            size={size}
+            variant="outline"
+            color="red.8"
+            leftSection={<IconX size={14} aria-hidden />}
+            onClick={() =>
+              start({
+                body: { approval_status: 'rejected' },
+                done: t('quick.rejected', { number }),
+                confirm: {
+                  title: t('quick.rejectTitle', { number }),
+                  text: t('quick.rejectText'),
+                  action: t('quick.reject'),
+                },
+              })
+            }
+            aria-label={t('quick.rejectOrder', { number })}
+          >
+            {t('quick.reject')}
+          </Button>
+        </>
+      )}
+      {canSetStatus && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              size={size}
+              variant="light"
+              rightSection={<IconChevronDown size={14} aria-hidden />}
+              loading={update.isPending && update.variables?.body.status !== undefined}
+              aria-label={t('quick.statusOf', { number })}
+            >
+              {t('quick.status')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {(statuses.data ?? [])
+              .filter((status) => status.slug !== order.status)
+              .map((status) => (
+                <Menu.Item key={status.slug} onClick={() => setStatus(status.slug, status.label)}>
+                  {status.label}
+                </Menu.Item>
+              ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      <Modal
+        opened={asking !== null}
+        onClose={() => setAsking(null)}
+        title={asking?.confirm?.title}
+        size="sm"
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      >
+        <Stack gap="lg">
+          <Text size="sm">{asking?.confirm?.text}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setAsking(null)} data-autofocus>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button
+              loading={update.isPending}
+              onClick={() => {
+                if (asking) void apply(asking).then(() => setAsking(null));
+              }}
+            >
+              {asking?.confirm?.action}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Group>
+  );
+}
