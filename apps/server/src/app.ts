@@ -43,6 +43,8 @@ declare module 'fastify' {
      * `preClose` hook; `close()` waits for them like for any request in flight.
      */
     draining: boolean;
+    /** The clock of time-dependent answers (office hours of the phone-in); tests fix it. */
+    now: () => Date;
   }
 }
 
@@ -56,6 +58,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go (tests read them); stdout by default. */
   logStream?: { write(line: string): void };
+  /** The clock (default the system's): tests of office hours fix it. */
+  now?: () => Date;
 }
 
 /** Builds the whole app from a configuration without listening. */
@@ -123,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('storage', storage);
   app.decorate('routeList', [] as string[]);
   app.decorate('draining', false);
+  app.decorate('now', options.now ?? (() => new Date()));
   app.addHook('preClose', async () => {
     app.draining = true;
   });

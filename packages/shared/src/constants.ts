@@ -18,6 +18,9 @@ export type Priority = (typeof PRIORITIES)[number];
 /** Hours from creation until an order of this priority is due. */
 export const PRIORITY_DUE_HOURS: Record<Priority, number> = { 10: 48, 20: 14 * 24, 30: 60 * 24 };
 
+/** An order of this priority (ASAP) must also be phoned in (api-contract "Phone-in for urgent orders"). */
+export const PHONE_IN_PRIORITY: Priority = 10;
+
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
@@ -38,6 +41,7 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const REGION_PHONE_LENGTH = 10;
 export const STORE_PHONE_MIN_DIGITS = 9;
+export const STORE_CITY_MAX = 100;
 export const REGION_EMAIL_MIN_LENGTH = 6;
 
 export const MAX_FILES_PER_REQUEST = 10;
@@ -48,4 +52,5 @@ export const IMPORT_FILE_TYPES = ['csv', 'txt'] as const;
 export const EXPORT_TYPES = ['UsersExport', 'StoresExport', 'OrdersExport', 'ChainsExport', 'RegionsExport'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
+/** The service desk answers within these hours (APP_TIMEZONE; `to` is the first minute outside). */
 export const OFFICE_HOURS = { days: 'mon-fri', from: '07:00', to: '17:00' } as const;

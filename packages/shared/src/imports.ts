@@ -10,6 +10,7 @@ export const STORE_IMPORT_COLUMNS = [
   'invoice_address',
   'contact_person',
   'region_name',
+  'city',
 ] as const;
 export const STORE_IMPORT_REQUIRED = ['store_name', 'phone', 'invoice_address', 'contact_person'] as const;
 
@@ -30,8 +31,8 @@ export const IMPORT_LIST_SEPARATOR = '|';
 /** The sample files the web app offers, with exactly the contract's headers. */
 export const STORE_IMPORT_SAMPLE = [
   STORE_IMPORT_COLUMNS.join(','),
-  'Norrgården Vasastan,0812345678,vasastan@example.com,"Odengatan 1, 113 22 Stockholm",Anna Berg,',
-  'Norrgården Gamla stan,0812345679,,"Västerlånggatan 5, 111 29 Stockholm",Erik Lund,',
+  'Norrgården Vasastan,0812345678,vasastan@example.com,"Odengatan 1, 113 22 Stockholm",Anna Berg,,Stockholm',
+  'Norrgården Gamla stan,0812345679,,"Västerlånggatan 5, 111 29 Stockholm",Erik Lund,,Stockholm',
 ].join('\n');
 export const USER_IMPORT_SAMPLE = [
   USER_IMPORT_COLUMNS.join(','),

@@ -12,6 +12,7 @@ import {
   PRIORITIES,
   type Priority,
 } from './constants.ts';
+import { phoneInSchema } from './phonein.ts';
 import { int4Id, isoDateTime, requiredText } from './primitives.ts';
 import { can, type Permission, type RoleSlug } from './roles.ts';
 import { v } from './validation.ts';
@@ -180,6 +181,10 @@ const ts = z.string();
 const ref = <K extends string>(key: K) =>
   z.object({ id: z.number() }).extend({ [key]: z.string() } as Record<K, z.ZodString>);
 const orderLink = z.object({ id: z.number(), project_number: z.number() });
+
+/** The answer to creating an order; an ASAP order (PHONE_IN_PRIORITY) also says whom to phone now. */
+export const createdOrderSchema = orderLink.extend({ phone_in: phoneInSchema.optional() });
+export type CreatedOrder = z.infer<typeof createdOrderSchema>;
 
 /**
  * An order as the list and the detail answer it (dates ISO 8601). `unread_count`: chat messages from

@@ -76,6 +76,9 @@ export const PERMISSIONS = {
   'worktype:manage': SA,
   'orderstatus:list': EVERYONE,
   'orderstatus:manage': SA,
+  // Phone-in: the after-hours on-call lines and the service desk number
+  'oncall:list': EVERYONE,
+  'oncall:manage': ADMINS,
   // Files library
   'category:list': EVERYONE,
   'category:manage': SA,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { STORE_PHONE_MIN_DIGITS } from './constants.ts';
+import { STORE_CITY_MAX, STORE_PHONE_MIN_DIGITS } from './constants.ts';
 import { optionalEmail, optionalId, requiredId, requiredText } from './org-fields.ts';
+import { optionalText } from './primitives.ts';
 import { v } from './validation.ts';
 
 /** Store phone (spec 5): required, numeric ("must be a number"), at least 9 digits. */
@@ -23,6 +24,8 @@ export const storeBody = z.object({
   contact_person: requiredText(),
   chain_id: requiredId,
   region_id: optionalId,
+  /** Picks the store's after-hours on-call line (phone-in); empty means none. */
+  city: optionalText(STORE_CITY_MAX).transform((value) => value ?? null),
 });
 export type StoreBody = z.output<typeof storeBody>;
 export type StoreInput = z.input<typeof storeBody>;
@@ -39,6 +42,7 @@ export const storeSchema = z.object({
   region_id: z.number().nullable(),
   chain: z.object({ id: z.number(), chain_name: z.string(), has_region: z.union([z.literal(0), z.literal(1)]) }),
   region: z.object({ id: z.number(), region_name: z.string() }).nullable(),
+  city: z.string().nullable(),
   created_at: z.string(),
 });
 export type Store = z.infer<typeof storeSchema>;
@@ -52,6 +56,7 @@ export const STORE_SORTS = [
   'contact_person',
   'chain_name',
   'region_name',
+  'city',
   'created_at',
 ] as const;
 

@@ -8,10 +8,12 @@ import {
   chains,
   chatMessages,
   fileCategories,
+  oncallLines,
   orderDocuments,
   orderEvents,
   orderStatuses,
   orders,
+  phoneInSettings,
   priorities,
   regions,
   roles,
@@ -88,6 +90,45 @@ const WORK_TYPES: [slug: string, en: string, sv: string, fi: string][] = [
   ['carpentry', 'Carpentry', 'Snickeri', 'Puusepäntyöt'],
   ['general-maintenance', 'General maintenance', 'Allmänt underhåll', 'Yleinen kunnossapito'],
 ];
+
+/**
+ * The after-hours lines by city and trade (work type slug). EXAMPLE DATA: every number is in the range the
+ * Swedish Post and Telecom Authority (PTS) reserves for fiction (070-174 06 05 to 070-174 06 99), so none of
+ * them reaches a real person; the Finnish cities use the same range. The service desk's example number
+ * comes with migration 0007.
+ */
+const ONCALL_LINES: [city: string, slug: string, partner: string, phone: string][] = [
+  ['Stockholm', 'electrical', 'Exempel El AB', '070-174 06 10'],
+  ['Stockholm', 'plumbing', 'Exempel VVS AB', '070-174 06 11'],
+  ['Stockholm', 'refrigeration', 'Exempel Kyl AB', '070-174 06 12'],
+  ['Göteborg', 'electrical', 'Exempel El Väst AB', '070-174 06 20'],
+  ['Göteborg', 'plumbing', 'Exempel Rör Väst AB', '070-174 06 21'],
+  ['Göteborg', 'refrigeration', 'Exempel Kyla Väst AB', '070-174 06 22'],
+  ['Malmö', 'electrical', 'Exempel El Syd AB', '070-174 06 30'],
+  ['Malmö', 'plumbing', 'Exempel VVS Syd AB', '070-174 06 31'],
+  ['Malmö', 'refrigeration', 'Exempel Kyl Syd AB', '070-174 06 32'],
+  ['Helsinki', 'electrical', 'Esimerkki Sähkö Oy', '+46 70 174 06 40'],
+  ['Helsinki', 'plumbing', 'Esimerkki Putki Oy', '+46 70 174 06 41'],
+  ['Helsinki', 'refrigeration', 'Esimerkki Kylmä Oy', '+46 70 174 06 42'],
+  ['Tampere', 'electrical', 'Esimerkki Sähkö Pirkanmaa Oy', '+46 70 174 06 50'],
+  ['Tampere', 'plumbing', 'Esimerkki LVI Pirkanmaa Oy', '+46 70 174 06 51'],
+  ['Tampere', 'refrigeration', 'Esimerkki Kylmä Pirkanmaa Oy', '+46 70 174 06 52'],
+];
+
+/** The city of a demo store (by the name after the chain's prefix); the city of its on-call line. */
+const STORE_CITIES: Record<string, string> = {
+  Södermalm: 'Stockholm',
+  Kungsholmen: 'Stockholm',
+  Solna: 'Stockholm',
+  Haga: 'Göteborg',
+  Majorna: 'Göteborg',
+  Mölndal: 'Göteborg',
+  'Malmö Centrum': 'Malmö',
+  Lund: 'Lund',
+  Helsingborg: 'Helsingborg',
+  Kamppi: 'Helsinki',
+  'Tampere Keskusta': 'Tampere',
+};
 
 const DESCRIPTIONS = [
   'Freezer island 3 is not holding temperature, shows -12 °C instead of -18 °C.',
@@ -212,6 +253,19 @@ async function seedWorkTypes(tx: Tx): Promise<number[]> {
   return (await tx.select({ id: workTypes.id }).from(workTypes).orderBy(workTypes.id)).map((w) => w.id);
 }
 
+async function seedOncallLines(tx: Tx): Promise<void> {
+  const ids = new Map(
+    (await tx.select({ id: workTypes.id, slug: workTypes.slug }).from(workTypes)).map((w) => [w.slug, w.id]),
+  );
+  await tx
+    .insert(oncallLines)
+    .values(
+      ONCALL_LINES.map(([city, slug, partner, phone]) => ({ city, workTypeId: ids.get(slug) ?? null, partner, phone })),
+    );
+  // Migration 0007 writes the row; a database migrated without it still gets one.
+  await tx.insert(phoneInSettings).values({ id: 1, serviceDeskPhone: '070-174 06 05' }).onConflictDoNothing();
+}
+
 /** The three chains with their regions and stores (e-mails on the chain's domain). */
 async function seedChainsAndStores(tx: Tx): Promise<Organisation> {
   const org: Organisation = { chainIds: [], regionIds: [], storeRows: [] };
@@ -246,6 +300,7 @@ async function seedChainsAndStores(tx: Tx): Promise<Organisation> {
             email: `${name.toLowerCase().replace(/[^a-z]/g, '')}@${domain}`,
             invoiceAddress: spec.chain.invoiceAddress,
             contactPerson: `Butikschef ${name}`,
+            city: STORE_CITIES[name] ?? name,
           })
           .returning({ id: stores.id });
         org.storeRows.push({ id: store.id, chainId: chain.id, regionId });
@@ -446,6 +501,7 @@ export async function seedDemo(db: Db, storage?: Storage): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const workTypeIds = await seedWorkTypes(tx);
+      await seedOncallLines(tx);
       const org = await seedChainsAndStores(tx);
       const people = await seedPeople(tx, org);
       await seedOrders(tx, org, people, workTypeIds, storage, written);

@@ -28,6 +28,8 @@ interface RecordRoutes<
   parentParams?: Parent;
   /** A create can be refused by the state of its parent (409), e.g. a region of a chain without regions. */
   createConflicts?: boolean;
+  /** An update can be refused by another record (409), e.g. one that already has the same unique key. */
+  updateConflicts?: boolean;
   get: (request: FastifyRequest, params: z.output<Params>) => Promise<z.input<Item>>;
   create: (request: FastifyRequest, body: z.output<Body>, params: z.output<Parent>) => Promise<z.input<Item>>;
   update: (request: FastifyRequest, params: z.output<Params>, body: z.output<UpdateBody>) => Promise<z.input<Item>>;
@@ -78,7 +80,15 @@ export function recordRoutes<
   );
   app.put(
     one,
-    { schema: { tags, params, body: updateBody, response: { 200: envelope(item) } }, onRequest: write },
+    {
+      schema: {
+        tags,
+        params,
+        body: updateBody,
+        response: { 200: envelope(item), ...(routes.updateConflicts ? errorResponses(409) : {}) },
+      },
+      onRequest: write,
+    },
     async (request) => ({
       message: request.t(`${messages}.updated`),
       payload: await routes.update(request, paramsOf(request), request.body as z.output<UpdateBody>),

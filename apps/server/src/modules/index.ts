@@ -12,6 +12,7 @@ import notificationsRoutes from './notifications/notifications.routes.ts';
 import confirmRoutes from './orders/confirm.routes.ts';
 import ordersRoutes from './orders/orders.routes.ts';
 import orderstatusRoutes from './orderstatus/orderstatus.routes.ts';
+import phoneinRoutes from './phonein/phonein.routes.ts';
 import regionsRoutes from './regions/regions.routes.ts';
 import rolesRoutes from './roles/roles.routes.ts';
 import storesRoutes from './stores/stores.routes.ts';
@@ -38,4 +39,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(importsRoutes);
   await app.register(exportsRoutes);
   await app.register(notificationsRoutes);
+  await app.register(phoneinRoutes);
 }

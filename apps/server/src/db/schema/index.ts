@@ -3,4 +3,5 @@ export * from './files.ts';
 export * from './notifications.ts';
 export * from './orders.ts';
 export * from './org.ts';
+export * from './phonein.ts';
 export * from './users.ts';

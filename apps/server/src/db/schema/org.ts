@@ -46,6 +46,8 @@ export const stores = pgTable(
     email: varchar('email', { length: 255 }),
     invoiceAddress: varchar('invoice_address', { length: 500 }).notNull(),
     contactPerson: varchar('contact_person', { length: 255 }).notNull(),
+    /** Picks the after-hours on-call line of the store's city (phone-in). */
+    city: varchar('city', { length: 100 }),
     ...timestamps(),
   },
   (t) => [

@@ -95,6 +95,18 @@ describe('the file', () => {
     );
   });
 
+  it("has the stores' city, in CSV and XLSX", async () => {
+    const [head, first] = await csvRows('admin', { type: 'StoresExport', sort_by: 'id', sort_order: 'asc' });
+    expect(head[8]).toBe('City');
+    expect(first[0]).toBe('1');
+    expect(first[8]).toBe('Stockholm');
+    const xlsx = await xlsxRows(
+      (await exportAs('admin', { type: 'StoresExport', sort_by: 'id', sort_order: 'asc' }, 'sv')).rawPayload,
+    );
+    expect(xlsx[0][8]).toBe('Ort');
+    expect(xlsx[1][8]).toBe('Stockholm');
+  });
+
   it('is a CSV with format=csv', async () => {
     const res = await exportAs('admin', { type: 'ChainsExport', format: 'csv' });
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');

@@ -135,6 +135,7 @@ export function createImportsService(db: Db) {
           contact_person: cells.contact_person,
           chain_id: chainId,
           region_id: regionId,
+          city: cells.city,
         });
         if (!parsed.success) zodLineErrors(errors, locale, line, parsed.error.issues);
         else if (!errors[line]) {
@@ -145,6 +146,7 @@ export function createImportsService(db: Db) {
             email: body.email,
             invoiceAddress: body.invoice_address,
             contactPerson: body.contact_person,
+            city: body.city,
             chainId,
             regionId,
           });

@@ -57,6 +57,22 @@ describe('importing stores', () => {
     });
   });
 
+  it('reads the city column, and imports a file without one', async () => {
+    const withCity = `${HEADER},city\nNorrgården Liljeholmen,0812300001,,Box 2,Lena,,  Stockholm \nNorrgården Älvsjö,0812300002,,Box 3,Lena,,\n`;
+    expect((await importStores(withCity)).statusCode).toBe(201);
+    const cityOf = async (name: string) =>
+      (await app.db.select({ city: stores.city }).from(stores).where(eq(stores.storeName, name)))[0]?.city;
+    expect(await cityOf('Norrgården Liljeholmen')).toBe('Stockholm');
+    expect(await cityOf('Norrgården Älvsjö')).toBeNull();
+    const noCity = `${HEADER}\nNorrgården Farsta,0812300003,,Box 4,Lena,\n`;
+    expect((await importStores(noCity)).statusCode).toBe(201);
+    expect(await cityOf('Norrgården Farsta')).toBeNull();
+    const long = await importStores(
+      `${HEADER},city\nNorrgården Skärholmen,0812300004,,Box 5,Lena,,${'x'.repeat(101)}\n`,
+    );
+    expect(long.json().errors).toEqual({ '2': ['city: may not be longer than 100 characters'] });
+  });
+
   it('reads semicolons, a BOM, CRLF line ends, any column order and a region by name', async () => {
     const file = `\uFEFFregion_name;Store_Name;phone;invoice_address;contact_person\r\nstockholm;Norrgården Bromma;0812300000;Box 1, Bromma;Lena\r\n`;
     const res = await importStores(file, CHAIN_1, { name: 'stores.txt' });
@@ -132,9 +148,9 @@ describe('importing stores', () => {
   });
 
   it('refuses unknown columns and missing required ones on line 1', async () => {
-    const unknown = await importStores(`${HEADER},city\nA,0812345678,,S,A,,Stockholm`);
+    const unknown = await importStores(`${HEADER},country\nA,0812345678,,S,A,,Stockholm`);
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors).toEqual({ '1': ['city: is not allowed'] });
+    expect(unknown.json().errors).toEqual({ '1': ['country: is not allowed'] });
     const missing = await importStores('store_name,invoice_address,contact_person\nA,S,A');
     expect(missing.json().errors).toEqual({ '1': ['phone: is required'] });
     expect(await lastImport()).toMatchObject({ totalImported: 0, totalFailed: 1 });

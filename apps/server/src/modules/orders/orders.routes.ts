@@ -1,5 +1,6 @@
 import { APPROVAL_STATUSES, LOCALES, ORDER_FILE_TYPES } from '@wop/shared/constants';
 import {
+  createdOrderSchema,
   ORDER_FIELD_PERMISSION,
   ORDER_SORTS,
   type OrderEditField,
@@ -69,7 +70,7 @@ const multipartDoc =
 
 export default async function ordersRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const orders = createOrdersService(app.db, app.storage, app.appConfig.APP_TIMEZONE);
+  const orders = createOrdersService(app.db, app.storage, app.appConfig.APP_TIMEZONE, app.now);
   const tags = ['orders'];
 
   app.get(
@@ -178,14 +179,14 @@ export default async function ordersRoutes(instance: FastifyInstance) {
         tags,
         description: `Fields description, worktype_id, priority, chain_id, region_id, store_id, approval_status (by role, spec 6); ${multipartDoc}`,
         consumes: ['multipart/form-data', 'application/json'],
-        response: { 201: envelope(z.object({ id: z.number(), project_number: z.number() })) },
+        response: { 201: envelope(createdOrderSchema) },
       },
       onRequest: app.requirePermission('order:create'),
     },
     async (request, reply) => {
       const { fields, files } = await readMultipart(request, 'documents');
       const checked = await checkUploads(files, 'documents', ORDER_FILE_TYPES);
-      const created = await orders.create(request.user, fields, checked);
+      const created = await orders.create(request.user, fields, checked, request.locale);
       return reply.status(201).send({ message: request.t('orders.created'), payload: created });
     },
   );

@@ -18,12 +18,15 @@ import type { Storage } from '../../lib/storage.ts';
 import { type CheckedFile, removeFiles, storeFiles } from '../../lib/uploads.ts';
 import * as notify from '../notifications/notify.ts';
 import { statusLabel } from '../orderstatus/orderstatus.labels.ts';
+import { createPhoneInService } from '../phonein/phonein.service.ts';
 import { planChanges } from './orders.changes.ts';
 import { type ListQuery, orderListFilter } from './orders.filter.ts';
 import { approvalLabel, iso, toDocument, toOrder } from './orders.mapping.ts';
 import * as repo from './orders.repository.ts';
 
-export function createOrdersService(db: Db, storage: Storage, timezone: string) {
+/** `now` is the clock of the phone-in's office hours (tests fix it). */
+export function createOrdersService(db: Db, storage: Storage, timezone: string, now: () => Date = () => new Date()) {
+  const phoneIn = createPhoneInService(db, timezone, now);
   const scopeSql = (user: AuthUser) => ordersInScope(scopeOf(user));
 
   /** The order with its documents and history; `on` a transaction reads what that transaction wrote. */
@@ -90,7 +93,8 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string) 
 
     detail,
 
-    async create(user: AuthUser, rawFields: Record<string, string>, files: CheckedFile[]) {
+    /** An ASAP order's answer also says whom to phone now (`phone_in`, api-contract "Phone-in for urgent orders"). */
+    async create(user: AuthUser, rawFields: Record<string, string>, files: CheckedFile[], locale: Locale = 'en') {
       // A field the role may not set is refused before anything else (spec 6).
       if (rawFields.approval_status && !can(user.role, 'order:set-approval')) throw new ForbiddenError();
       const fields = createOrderFields.parse(rawFields);
@@ -122,7 +126,9 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string) 
             ...written.map((w) => ({ field: 'document', from: null, to: w.name })),
           ]);
           await notify.orderCreated(tx, user, order.id);
-          return { id: order.id, project_number: order.projectNumber };
+          const call = { storeId: store.id, workTypeId: fields.worktype_id, priority: fields.priority };
+          const phone_in = await phoneIn.forOrder(tx, call, locale);
+          return { id: order.id, project_number: order.projectNumber, ...(phone_in ? { phone_in } : {}) };
         });
       } catch (error) {
         await removeFiles(

@@ -14,7 +14,18 @@ export const storesExport: ExportSource = {
   sheet: 'stores',
   file: 'stores',
   query: storesQuery,
-  columns: ['id', 'store', 'phone', 'email', 'invoice_address', 'contact_person', 'chain', 'region', 'created_at'],
+  columns: [
+    'id',
+    'store',
+    'phone',
+    'email',
+    'invoice_address',
+    'contact_person',
+    'chain',
+    'region',
+    'city',
+    'created_at',
+  ],
   async *rows(ctx, query: z.output<typeof storesQuery>) {
     const scope = storesInScope(scopeOf(ctx.user));
     const date = dateFormatter(ctx.timezone);
@@ -28,6 +39,7 @@ export const storesExport: ExportSource = {
         s.contactPerson,
         s.chainName,
         s.regionName,
+        s.city,
         date(s.createdAt),
       ]);
     }

@@ -13,6 +13,7 @@ const sortColumns = {
   contact_person: stores.contactPerson,
   chain_name: chains.chainName,
   region_name: regions.regionName,
+  city: stores.city,
   created_at: stores.createdAt,
 };
 const searchColumns = [
@@ -23,6 +24,7 @@ const searchColumns = [
   stores.contactPerson,
   chains.chainName,
   regions.regionName,
+  stores.city,
 ];
 
 const columns = {
@@ -32,6 +34,7 @@ const columns = {
   email: stores.email,
   invoiceAddress: stores.invoiceAddress,
   contactPerson: stores.contactPerson,
+  city: stores.city,
   chainId: stores.chainId,
   regionId: stores.regionId,
   chainName: chains.chainName,
@@ -45,6 +48,7 @@ export interface StoreValues {
   email: string | null;
   invoiceAddress: string;
   contactPerson: string;
+  city: string | null;
   chainId: number;
   regionId: number | null;
 }

@@ -18,6 +18,7 @@ export const storeView = (row: repo.StoreRow) => ({
   region_id: row.regionId,
   chain: { id: row.chainId, chain_name: row.chainName, has_region: row.hasRegion ? (1 as const) : (0 as const) },
   region: row.regionId !== null && row.regionName !== null ? { id: row.regionId, region_name: row.regionName } : null,
+  city: row.city,
   created_at: row.createdAt.toISOString(),
 });
 
@@ -51,6 +52,7 @@ export function createStoresService(db: Db) {
       email: body.email,
       invoiceAddress: body.invoice_address,
       contactPerson: body.contact_person,
+      city: body.city,
       chainId: chain.id,
       regionId: body.region_id,
     };

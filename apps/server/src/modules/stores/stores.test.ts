@@ -147,6 +147,41 @@ describe('POST /api/stores', () => {
     expect(flat.json().payload).toMatchObject({ chain_id: 2, region_id: null, region: null });
   });
 
+  it('keeps an optional city (trimmed, at most 100 characters), lists it and searches it', async () => {
+    const res = await call(app, 'POST', '/api/stores', {
+      as: 'admin',
+      payload: store({ store_name: 'Norrgården Bromma', city: ' Bromma ' }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { id, city } = res.json().payload;
+    expect(city).toBe('Bromma');
+    const listed = await call(app, 'GET', '/api/stores', { as: 'admin', query: { q: 'bromma', sort_by: 'city' } });
+    expect(listed.json().payload.data).toEqual([expect.objectContaining({ id, city: 'Bromma' })]);
+    const cleared = await call(app, 'PUT', `/api/stores/${id}`, {
+      as: 'admin',
+      payload: store({ store_name: 'Norrgården Bromma', city: '' }),
+    });
+    expect(cleared.json().payload.city).toBeNull();
+    const without = await call(app, 'PUT', `/api/stores/${id}`, {
+      as: 'admin',
+      payload: store({ store_name: 'Norrgården Bromma' }),
+    });
+    expect(without.json().payload.city).toBeNull();
+    const demo = await call(app, 'GET', '/api/stores/1', { as: 'admin' });
+    expect(demo.json().payload.city).toBe('Stockholm');
+    const bad = await call(app, 'POST', '/api/stores', {
+      as: 'admin',
+      lang: 'sv',
+      payload: store({ store_name: 'Norrgården X', city: 'x'.repeat(101) }),
+    });
+    expect(bad.json().errors).toEqual({ city: ['får vara högst 100 tecken'] });
+    const control = await call(app, 'POST', '/api/stores', {
+      as: 'admin',
+      payload: store({ store_name: 'Norrgården Y', city: 'Stock\u0007holm' }),
+    });
+    expect(control.json().errors).toEqual({ city: ['may not contain control characters'] });
+  });
+
   it('lets a chain-admin create only in its own chain', async () => {
     expect(
       (await call(app, 'POST', '/api/stores', { as: 'chainAdmin', payload: store({ store_name: 'Egen' }) })).statusCode,
