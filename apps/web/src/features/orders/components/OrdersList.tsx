@@ -7,6 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { ApprovalBadge, PriorityBadge, StatusBadge } from '../../../components/badges.tsx';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
+import type { SortSpec } from '../../../components/DataTable/list-params.ts';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
 import { useCan } from '../../../lib/current-user.ts';
@@ -15,9 +16,12 @@ import { notifySuccess } from '../../../lib/errors.ts';
 import { getOrders, ORDERS_KEY, useDeleteOrder } from '../api/orders.ts';
 import { DueTime } from './DueTime.tsx';
 import { ORDER_FILTERS, OrderFilters } from './OrderFilters.tsx';
+import { QuickFilters } from './QuickFilters.tsx';
 
 // The edit dialog (its date-time pickers with it) loads when a row's Edit is first clicked, not with the list.
 const OrderEditDialog = lazy(() => import('./OrderEditDialog.tsx').then((m) => ({ default: m.OrderEditDialog })));
+
+const ORDER_SORT: SortSpec = { by: 'project_number', order: 'desc' };
 
 /** The list's own path without a trailing slash: /orders, or /chains/{id}/orders in a chain. */
 function useBasePath() {
@@ -127,13 +131,14 @@ export function OrdersList({ chainId }: { chainId?: number }) {
   );
 
   return (
-    <>
+    <Stack gap="md">
+      <QuickFilters defaultSort={ORDER_SORT} />
       <DataTable<Order>
         label={t('title')}
         queryKey={[...ORDERS_KEY, 'list', chainId ?? 'all']}
         queryFn={(query, signal) => getOrders(chainId ? { ...query, chain_id: chainId } : query, signal)}
         columns={columns}
-        defaultSort={{ by: 'project_number', order: 'desc' }}
+        defaultSort={ORDER_SORT}
         filterParams={ORDER_FILTERS}
         filters={<OrderFilters fixedChainId={chainId} />}
         toolbar={
@@ -187,6 +192,6 @@ export function OrdersList({ chainId }: { chainId?: number }) {
           if (deleting) notifySuccess(await remove.mutateAsync(deleting.id));
         }}
       />
-    </>
+    </Stack>
   );
 }
