@@ -8,22 +8,31 @@ import {
   IconMoon,
   IconPhone,
   IconSnowflake,
+  IconTool,
 } from '@tabler/icons-react';
-import { isLocale, type Locale, OFFICE_HOURS } from '@wop/shared/constants';
+import { useQuery } from '@tanstack/react-query';
+import { isLocale, type Locale } from '@wop/shared/constants';
+import type { OncallLine } from '@wop/shared/phonein';
+import { telHref } from '@wop/shared/phonein';
 import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../../../components/PageLoader.tsx';
+import { useCan } from '../../../lib/current-user.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
-import { EMERGENCY_DIRECTORY, type EmergencyLine, TRADES, type Trade, telHref } from '../data/emergency-contacts.ts';
+import { oncallQueryOptions } from '../api/oncall.ts';
+import { OncallEditor } from '../components/OncallEditor.tsx';
+import { isExampleNumber, tableOf } from '../jour-table.ts';
 
-const TRADE_ICON: Record<Trade, typeof IconBolt> = {
+const TRADE_ICON: Record<string, typeof IconBolt> = {
   electrical: IconBolt,
   plumbing: IconDroplet,
   refrigeration: IconSnowflake,
 };
+const iconOf = (slug: string | null) => (slug && TRADE_ICON[slug]) || IconTool;
 
 /** Finnish writes times with a dot (07.00); English and Swedish use a colon here. */
 const clock = (time: string, lng: Locale) => (lng === 'fi' ? time.replace(':', '.') : time);
 
-function PhoneLink({ line, label }: { line: Pick<EmergencyLine, 'phone'>; label: string }) {
+function PhoneLink({ line, label }: { line: Pick<OncallLine, 'phone'>; label: string }) {
   return (
     <Anchor href={telHref(line.phone)} aria-label={label} fw={600} style={{ whiteSpace: 'nowrap' }}>
       <Group gap={6} wrap="nowrap" component="span">
@@ -38,7 +47,14 @@ export function JourPage() {
   const { t, i18n } = useTranslation('jour');
   const lng: Locale = isLocale(i18n.language) ? i18n.language : 'en';
   usePageHeader(t('title'));
-  const { officeDesk, cities, isExample } = EMERGENCY_DIRECTORY;
+  const canEdit = useCan('oncall:manage');
+  const directory = useQuery(oncallQueryOptions(lng));
+  if (!directory.data) return <PageLoader />;
+  const OFFICE_HOURS = directory.data.office_hours;
+  const officeDesk = { phone: directory.data.service_desk_phone };
+  const { trades, cities } = tableOf(directory.data.lines);
+  const tradeName = (trade: { title: string | null }) => trade.title ?? t('allTrades');
+  const isExample = [officeDesk, ...directory.data.lines].some((line) => isExampleNumber(line.phone));
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -103,13 +119,13 @@ export function JourPage() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('city')}</Table.Th>
-              {TRADES.map((trade) => {
-                const Icon = TRADE_ICON[trade];
+              {trades.map((trade) => {
+                const Icon = iconOf(trade.slug);
                 return (
-                  <Table.Th scope="col" key={trade}>
+                  <Table.Th scope="col" key={trade.key}>
                     <Group gap={6} wrap="nowrap">
                       <Icon size={16} aria-hidden />
-                      {t(`trade.${trade}`)}
+                      {tradeName(trade)}
                     </Group>
                   </Table.Th>
                 );
@@ -118,18 +134,18 @@ export function JourPage() {
           </Table.Thead>
           <Table.Tbody>
             {cities.map((city) => (
-              <Table.Tr key={city.id}>
-                <Table.Th scope="row">{city.city[lng]}</Table.Th>
-                {TRADES.map((trade) => {
-                  const line = city.lines.find((l) => l.trade === trade);
+              <Table.Tr key={city.key}>
+                <Table.Th scope="row">{city.name}</Table.Th>
+                {trades.map((trade) => {
+                  const line = city.lines.find((l) => (l.work_type_id ?? 0) === trade.key);
                   return (
-                    <Table.Td key={trade}>
+                    <Table.Td key={trade.key}>
                       {line ? (
                         <Stack gap={2}>
                           <PhoneLink
                             line={line}
                             label={t('call', {
-                              name: `${line.partner} (${city.city[lng]}, ${t(`trade.${trade}`)})`,
+                              name: `${line.partner} (${city.name}, ${tradeName(trade)})`,
                               phone: line.phone,
                             })}
                           />
@@ -152,20 +168,21 @@ export function JourPage() {
       {/* Phones: a card per city. */}
       <Stack gap="sm" hiddenFrom="md">
         {cities.map((city) => (
-          <Card key={city.id} withBorder radius="md" padding="md" component="section" aria-label={city.city[lng]}>
+          <Card key={city.key} withBorder radius="md" padding="md" component="section" aria-label={city.name}>
             <Title order={3} size="h5" mb="xs">
-              {city.city[lng]}
+              {city.name}
             </Title>
             <Stack gap="sm">
               {city.lines.map((line) => {
-                const Icon = TRADE_ICON[line.trade];
+                const Icon = iconOf(line.work_type?.slug ?? null);
+                const trade = line.work_type?.title ?? t('allTrades');
                 return (
-                  <Group key={line.trade} justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+                  <Group key={line.id} justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
                     <Group gap={8} wrap="nowrap" align="flex-start">
                       <Icon size={18} aria-hidden style={{ marginTop: 2, flexShrink: 0 }} />
                       <Stack gap={0}>
                         <Text fw={600} size="sm">
-                          {t(`trade.${line.trade}`)}
+                          {trade}
                         </Text>
                         <Text size="xs" c="dimmed">
                           {line.partner}
@@ -175,7 +192,7 @@ export function JourPage() {
                     <PhoneLink
                       line={line}
                       label={t('call', {
-                        name: `${line.partner} (${city.city[lng]}, ${t(`trade.${line.trade}`)})`,
+                        name: `${line.partner} (${city.name}, ${trade})`,
                         phone: line.phone,
                       })}
                     />
@@ -186,6 +203,8 @@ export function JourPage() {
           </Card>
         ))}
       </Stack>
+
+      {canEdit && <OncallEditor key={directory.dataUpdatedAt} directory={directory.data} />}
     </Stack>
   );
 }

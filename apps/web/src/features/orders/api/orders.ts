@@ -1,6 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@wop/shared/api';
-import type { Order, OrderDetail, OrderDocument, OrderOptions, UpdateOrderBody } from '@wop/shared/orders';
+import type {
+  CreatedOrder,
+  Order,
+  OrderDetail,
+  OrderDocument,
+  OrderOptions,
+  UpdateOrderBody,
+} from '@wop/shared/orders';
 import {
   api,
   getPage,
@@ -70,8 +77,8 @@ export function useCreateOrder() {
     // With attachments the request reports its progress; without, it is a plain request.
     mutationFn: ({ onProgress, ...input }: CreateOrderInput) =>
       onProgress && input.documents.length > 0
-        ? uploadWithProgress<{ id: number; project_number: number }>('/orders', toFormData(input), onProgress)
-        : api.post<{ id: number; project_number: number }>('/orders', toFormData(input)),
+        ? uploadWithProgress<CreatedOrder>('/orders', toFormData(input), onProgress)
+        : api.post<CreatedOrder>('/orders', toFormData(input)),
     // The form reports its own failure (toast and field errors).
     meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),

@@ -1,15 +1,25 @@
-import { Alert, CloseButton, Group, Stack, Text } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Alert, Anchor, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconPhoneCall } from '@tabler/icons-react';
 import { LOCALES } from '@wop/shared/constants';
+import { type PhoneIn, telHref } from '@wop/shared/phonein';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadLanguage } from '../../../lib/i18n.ts';
 
 /**
  * The confirmation mode after an order is created (spec 1, 4): thanks, and a service technician
- * will be in touch soon, in the user's language first and then in the other two.
+ * will be in touch soon, in the user's language first and then in the other two. An ASAP order
+ * also shows whom to phone now (`phoneIn`), as a tap-to-call link.
  */
-export function Confirmation({ projectNumber, onClose }: { projectNumber: number; onClose: () => void }) {
+export function Confirmation({
+  projectNumber,
+  phoneIn,
+  onClose,
+}: {
+  projectNumber: number;
+  phoneIn?: PhoneIn | null;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation('orders');
   const others = LOCALES.filter((l) => l !== i18n.language);
   // Only the interface language is loaded up front: fetch the other two for their lines.
@@ -40,6 +50,7 @@ export function Confirmation({ projectNumber, onClose }: { projectNumber: number
       role="status"
     >
       <Stack gap={6}>
+        {phoneIn && <PhoneItIn phoneIn={phoneIn} />}
         <Text fw={600}>{t('confirmation.text')}</Text>
         {loaded &&
           others.map((lng) => (
@@ -49,5 +60,29 @@ export function Confirmation({ projectNumber, onClose }: { projectNumber: number
           ))}
       </Stack>
     </Alert>
+  );
+}
+
+/** "Phone it in now: <number>" with who answers, prominent, the number a `tel:` link. */
+function PhoneItIn({ phoneIn }: { phoneIn: PhoneIn }) {
+  const { t } = useTranslation('jour');
+  return (
+    <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-body)" data-testid="phone-in">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <IconPhoneCall size={28} color="var(--mantine-color-red-7)" aria-hidden style={{ flexShrink: 0 }} />
+        <Stack gap={2}>
+          <Text fw={700} size="lg">
+            {t('phoneIn.now')}{' '}
+            <Anchor href={telHref(phoneIn.number)} fw={700} style={{ whiteSpace: 'nowrap' }}>
+              {phoneIn.number}
+            </Anchor>
+          </Text>
+          <Text size="sm">{phoneIn.label}</Text>
+          <Text size="sm" c="dimmed">
+            {phoneIn.after_hours ? t('phoneIn.afterHours') : t('phoneIn.office')}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
   );
 }

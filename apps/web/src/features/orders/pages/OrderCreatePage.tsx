@@ -132,7 +132,7 @@ export function OrderCreatePage({ chainId }: { chainId?: number } = {}) {
       form.reset();
       setFiles([]);
       const base = pathname.replace(/\/create\/?$/, '');
-      navigate(`${base}/${answer.payload.id}`, { state: { created: true } });
+      navigate(`${base}/${answer.payload.id}`, { state: { created: true, phoneIn: answer.payload.phone_in ?? null } });
     } catch (error) {
       setProgress(null);
       setServerErrors(form, error, labels);

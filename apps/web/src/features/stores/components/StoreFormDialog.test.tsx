@@ -36,6 +36,7 @@ const STORE: Store = {
   region_id: 27,
   chain: CHAIN,
   region: { id: 27, region_name: 'Region 27' },
+  city: 'Göteborg',
   created_at: '2026-01-01T10:00:00Z',
 };
 
@@ -103,17 +104,18 @@ describe('store form: region', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(bodyOf('POST', '/api/stores')).toMatchObject({ chain_id: 1, region_id: 28 });
+    expect(bodyOf('POST', '/api/stores')).toMatchObject({ chain_id: 1, region_id: 28, city: '' });
   });
 
   it('shows the store’s own region even when it is not among the first 20, and keeps it on save', async () => {
     const { user, onClose, bodyOf } = setup({ storeId: 9 });
     const region = await screen.findByRole('combobox', { name: 'Region' });
     expect(region).toHaveValue('Region 27');
+    expect(screen.getByRole('textbox', { name: 'City' })).toHaveValue('Göteborg');
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(bodyOf('PUT', '/api/stores/9')).toMatchObject({ region_id: 27 });
+    expect(bodyOf('PUT', '/api/stores/9')).toMatchObject({ region_id: 27, city: 'Göteborg' });
   });
 
   it('says when no region matches', async () => {

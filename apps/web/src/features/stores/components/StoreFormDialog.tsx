@@ -1,3 +1,4 @@
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { type Store, storeBody } from '@wop/shared/stores';
@@ -13,7 +14,7 @@ import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts
 import { storeQueryOptions, useSaveStore } from '../api/stores.ts';
 import { StoreRegionSelect } from './StoreRegionSelect.tsx';
 
-const labels = fieldLabels('stores', ['store_name', 'phone', 'email', 'invoice_address', 'contact_person'], {
+const labels = fieldLabels('stores', ['store_name', 'phone', 'email', 'invoice_address', 'contact_person', 'city'], {
   chain_id: 'stores:fields.chain',
   region_id: 'stores:fields.region',
 });
@@ -24,6 +25,7 @@ interface Values {
   email: string;
   invoice_address: string;
   contact_person: string;
+  city: string;
   chain_id: string | null;
   region_id: string | null;
 }
@@ -34,6 +36,7 @@ const toValues = (store: Store | undefined, chainId?: number | null): Values => 
   email: store?.email ?? '',
   invoice_address: store?.invoice_address ?? '',
   contact_person: store?.contact_person ?? '',
+  city: store?.city ?? '',
   chain_id: store ? String(store.chain_id) : chainId ? String(chainId) : null,
   region_id: store?.region_id ? String(store.region_id) : null,
 });
@@ -147,6 +150,7 @@ function StoreForm({
           />
         )}
         <ContactFields namespace="stores" name="store_name" inputProps={form.getInputProps} phoneHint numericPhone />
+        <TextInput label={t('fields.city')} description={t('fields.cityHint')} {...form.getInputProps('city')} />
       </FieldGrid>
       <InvoiceAddressField namespace="stores" inputProps={form.getInputProps} />
       <FormActions onCancel={onDone} saving={save.isPending} />

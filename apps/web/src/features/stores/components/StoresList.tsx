@@ -79,6 +79,7 @@ export function StoresList({
       sortKey: 'region_name',
       render: (s) => s.region?.region_name ?? '–',
     },
+    { key: 'city', header: t('fields.city'), sortable: true, render: (s) => s.city ?? '–' },
     { key: 'contact_person', header: t('fields.contact_person'), sortable: true },
     { key: 'phone', header: t('fields.phone'), sortable: true },
     { key: 'email', header: t('fields.email'), sortable: true, hideOnCard: true },
