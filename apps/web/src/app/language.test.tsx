@@ -9,7 +9,19 @@ import { AppRoutes } from './router/AppRoutes.tsx';
 describe('language', () => {
   it('switches the whole interface from the sidebar and remembers the choice', async () => {
     signIn();
-    mockApi({ 'GET /api/profile': { body: { message: null, payload: makeUser('store-manager') } } });
+    mockApi({
+      'GET /api/profile': { body: { message: null, payload: makeUser('store-manager') } },
+      'GET /api/oncall-lines': {
+        body: {
+          message: null,
+          payload: {
+            service_desk_phone: '070-174 06 05',
+            office_hours: { days: 'mon-fri', from: '07:00', to: '17:00' },
+            lines: [],
+          },
+        },
+      },
+    });
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { route: '/jour-nummer' });
 
@@ -21,13 +33,13 @@ describe('language', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Journummer' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Arbetsordrar' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logga ut' })).toBeInTheDocument();
-    expect(screen.getByText('Måndag–fredag, kl. 07:00–17:00')).toBeInTheDocument();
+    expect(await screen.findByText('Måndag–fredag, kl. 07:00–17:00')).toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.language)).toBe('sv');
     expect(document.documentElement.lang).toBe('sv');
 
     await user.selectOptions(screen.getByLabelText('Språk'), 'fi');
     expect(await screen.findByRole('heading', { level: 1, name: 'Päivystysnumerot' })).toBeInTheDocument();
-    expect(screen.getByText('Maanantaista perjantaihin, klo 07.00–17.00')).toBeInTheDocument();
+    expect(await screen.findByText('Maanantaista perjantaihin, klo 07.00–17.00')).toBeInTheDocument();
   });
 
   it('sets Swedish on /se/login and Finnish on /fn/login', async () => {
