@@ -3,7 +3,7 @@
  * APP_TIMEZONE, both ends inclusive): the one parser and formatter the server, the dashboard and
  * the web filters use. Pure functions; real calendar dates of the years 2000..2100 only.
  */
-import { isCalendarDateTime } from './primitives.ts';
+import { isCalendarDateTime } from './calendar.ts';
 
 /** A local date and time as numbers (month 1..12). */
 export interface DateTimeParts {

@@ -4,12 +4,13 @@
  * in one place, instead of failing as a query.
  */
 import { z } from 'zod';
+import { isCalendarDateTime } from './calendar.ts';
 import { v } from './validation.ts';
+
+export { isCalendarDateTime, YEAR_MAX, YEAR_MIN } from './calendar.ts';
 
 /** PostgreSQL `integer`: ids and integer filters are 1..INT4_MAX. */
 export const INT4_MAX = 2_147_483_647;
-export const YEAR_MIN = 2000;
-export const YEAR_MAX = 2100;
 
 /** Control characters (C0, DEL, C1) other than tab, line feed and carriage return. */
 const CONTROL = /[^\P{Cc}\t\n\r]/u;
@@ -38,21 +39,6 @@ export const int4Id = () => z.preprocess(toInteger, z.number().int().min(1).max(
 
 /** An integer in a range (pages, limits, counts), from JSON, a form or a query string. */
 export const int4 = (min: number, max = INT4_MAX) => z.preprocess(toInteger, z.number().int().min(min).max(max));
-
-/** True when the numbers name a real moment: no 31 February, no 25:61, years YEAR_MIN..YEAR_MAX. */
-export function isCalendarDateTime(
-  year: number,
-  month: number,
-  day: number,
-  hour = 0,
-  minute = 0,
-  second = 0,
-): boolean {
-  if (year < YEAR_MIN || year > YEAR_MAX) return false;
-  if (hour > 23 || minute > 59 || second > 59) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 const ISO_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;

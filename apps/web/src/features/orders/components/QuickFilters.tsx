@@ -1,12 +1,9 @@
-import { Button, Group, Popover, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconCheck, IconDeviceFloppy, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { type SortSpec, useListParams } from '../../../components/DataTable/list-params.ts';
 import { useCurrentUser, useRole } from '../../../lib/current-user.ts';
-import { schemaResolver } from '../../../lib/forms.ts';
 import { ORDER_FILTERS } from './OrderFilters.tsx';
 import {
   addView,
@@ -19,7 +16,6 @@ import {
   sameParams,
   type ViewParams,
   viewChanges,
-  viewName,
   writeViews,
 } from './order-views.ts';
 
@@ -38,48 +34,8 @@ function ViewButton({ label, active, onClick }: { label: string; active: boolean
   );
 }
 
-const nameForm = z.object({ name: viewName });
-
-function SaveView({ onSave }: { onSave: (name: string) => void }) {
-  const { t } = useTranslation('orders');
-  const [opened, setOpened] = useState(false);
-  const form = useForm({
-    initialValues: { name: '' },
-    validate: schemaResolver(nameForm, { name: 'orders:views.name' }),
-  });
-  return (
-    <Popover opened={opened} onChange={setOpened} trapFocus position="bottom-start" shadow="md">
-      <Popover.Target>
-        <Button
-          size="xs"
-          radius="xl"
-          variant="subtle"
-          leftSection={<IconDeviceFloppy size={14} aria-hidden />}
-          onClick={() => setOpened((open) => !open)}
-        >
-          {t('views.save')}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <form noValidate onSubmit={form.onSubmit(({ name }) => onSave(name.trim()))}>
-          <Group gap="xs" align="flex-start" wrap="nowrap">
-            <TextInput
-              size="xs"
-              w={200}
-              withAsterisk
-              data-autofocus
-              label={t('views.name')}
-              {...form.getInputProps('name')}
-            />
-            <Button type="submit" size="xs" mt={22}>
-              {t('common:actions.save')}
-            </Button>
-          </Group>
-        </form>
-      </Popover.Dropdown>
-    </Popover>
-  );
-}
+// The name form (and the validation code with it) loads when "Save view" is first shown.
+const SaveView = lazy(() => import('./SaveView.tsx').then((m) => ({ default: m.SaveView })));
 
 /**
  * One-tap views above the order list (issue 14): built-in ones for the role, then the user's saved
@@ -129,7 +85,9 @@ export function QuickFilters({ defaultSort }: { defaultSort: SortSpec }) {
             {t('views.full', { max: MAX_VIEWS })}
           </Text>
         ) : (
-          <SaveView onSave={(name) => store(addView(saved, { name, params: current }))} />
+          <Suspense fallback={null}>
+            <SaveView onSave={(name) => store(addView(saved, { name, params: current }))} />
+          </Suspense>
         ))}
     </Group>
   );
