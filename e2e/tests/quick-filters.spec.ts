@@ -1,8 +1,9 @@
 // Issue 14 "Done when": one tap on a quick filter shows the orders awaiting approval (URL and table);
-// a user's own view is saved under a name, is still there after a reload, and can be removed.
+// a user's own view is saved under a name, is still there after a reload, and can be removed; an
+// approver approves an order from its list row.
 
 import { expect, test } from '@playwright/test';
-import { sessionFile } from '../support/auth.ts';
+import { apiLogin, sessionFile } from '../support/auth.ts';
 import { t } from '../support/i18n.ts';
 
 test.describe.configure({ timeout: 60_000 });
@@ -53,5 +54,26 @@ test.describe('quick filters as a chain admin', () => {
     await page.reload();
     await expect(awaiting).toBeVisible();
     await expect(saved).toHaveCount(0);
+  });
+
+  test('an approver approves an order from its row in the list', async ({ page }) => {
+    // An order of its own, so no other journey sees its approval change.
+    const store = await apiLogin(page.request, 'store');
+    const description = `Ventilationen susar (${Date.now()})`;
+    const created = await page.request.post('/api/orders', {
+      headers: { authorization: `Bearer ${store.token}` },
+      multipart: { description, worktype_id: '3', priority: '20', store_id: '1' },
+    });
+    expect(created.status()).toBe(201);
+    const { project_number: number } = (await created.json()).payload as { project_number: number };
+
+    await page.goto(`/orders?approval_status=pending&q=${encodeURIComponent(description)}`);
+    const table = page.getByRole('table', { name: en('orders:title') });
+    const menu = table.getByRole('button', { name: en('orders:quick.menuOf').replace('{{number}}', String(number)) });
+    await menu.click(slow);
+    await page.getByRole('menuitem', { name: en('orders:quick.approve') }).click();
+    await expect(page.getByText(en('orders:quick.approved').replace('{{number}}', String(number)))).toBeVisible();
+    // No longer awaiting approval: it leaves the filtered list.
+    await expect(table.getByRole('link', { name: String(number), exact: true })).toHaveCount(0);
   });
 });

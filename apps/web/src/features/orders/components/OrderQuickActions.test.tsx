@@ -4,7 +4,7 @@ import type { Order } from '@wop/shared/orders';
 import type { RoleSlug } from '@wop/shared/roles';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeOrder, makeUser, mockApi, renderWithProviders, signIn } from '../../../test/utils.tsx';
-import { OrderQuickActions } from './OrderQuickActions.tsx';
+import { OrderQuickActions, OrderQuickMenu } from './OrderQuickActions.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,13 +20,14 @@ function setup(
   role: RoleSlug,
   order: Order,
   put: { status?: number; body: unknown } = { body: { message: 'Saved.' } },
+  Component = OrderQuickActions,
 ) {
   signIn();
   const fetchMock = mockApi({
     'GET /api/orderstatus/all': { body: { message: null, payload: { data: STATUSES, total: 3 } } },
     'PUT /api/orders/7': put,
   });
-  renderWithProviders(<OrderQuickActions order={order} />, { user: makeUser(role) });
+  renderWithProviders(<Component order={order} />, { user: makeUser(role) });
   return { fetchMock, user: userEvent.setup() };
 }
 
@@ -106,5 +107,20 @@ describe('one-click order actions', () => {
     await user.click(screen.getByRole('button', { name: 'Approve order 10042' }));
     expect(await screen.findByText(/Someone else saved this order first/)).toBeInTheDocument();
     expect(screen.queryByText('Success - Order 10042 approved.')).not.toBeInTheDocument();
+  });
+
+  it('offers the same changes from a list row as one small menu', async () => {
+    const order = makeOrder({ approval_status: 'pending', status: 'pending' });
+    const { fetchMock, user } = setup('admin', order, undefined, OrderQuickMenu);
+    await user.click(screen.getByRole('button', { name: 'Quick changes to order 10042' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Approve', 'Reject', 'Planned', 'Completed']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Approve' }));
+    expect(await screen.findByText('Success - Order 10042 approved.')).toBeInTheDocument();
+    expect(puts(fetchMock)).toEqual([{ body: { approval_status: 'approved' }, ifMatch: '"3"' }]);
   });
 });

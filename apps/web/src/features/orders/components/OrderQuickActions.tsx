@@ -1,5 +1,5 @@
-import { Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconX } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
+import { IconBolt, IconCheck, IconChevronDown, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { COMPLETED_STATUS } from '@wop/shared/constants';
 import type { Order } from '@wop/shared/orders';
@@ -19,12 +19,12 @@ interface Change {
 }
 
 /**
- * One-click changes where users act most, in the list row and the order's header: approve or reject
- * an order awaiting approval (approvers), and set its status (those who may). Completing, re-opening
- * and rejecting ask first. Each change is made against the version shown: if someone changed the
- * order meanwhile, the server refuses (412), the user is told, and the fresh order shows.
+ * One-click changes where users act most: approve or reject an order awaiting approval (approvers),
+ * and set its status (those who may). Completing, re-opening and rejecting ask first. Each change is
+ * made against the version shown: if someone changed the order meanwhile, the server refuses (412),
+ * the user is told, and the fresh order shows. `confirmation` is the dialog to render.
  */
-export function OrderQuickActions({ order, size = 'sm' }: { order: Order; size?: 'xs' | 'sm' }) {
+function useQuickChanges(order: Order) {
   const { t, i18n } = useTranslation('orders');
   const canApprove = useCan('order:set-approval') && order.approval_status === 'pending';
   const canSetStatus = useCan('order:set-status');
@@ -44,6 +44,13 @@ export function OrderQuickActions({ order, size = 'sm' }: { order: Order; size?:
     );
   const start = (change: Change) => (change.confirm ? setAsking(change) : void apply(change));
 
+  const approve = () => start({ body: { approval_status: 'approved' }, done: t('quick.approved', { number }) });
+  const reject = () =>
+    start({
+      body: { approval_status: 'rejected' },
+      done: t('quick.rejected', { number }),
+      confirm: { title: t('quick.rejectTitle', { number }), text: t('quick.rejectText'), action: t('quick.reject') },
+    });
   const setStatus = (slug: string, label: string) => {
     const done = t('quick.statusSet', { number, status: label });
     if (slug === COMPLETED_STATUS) {
@@ -60,92 +67,133 @@ export function OrderQuickActions({ order, size = 'sm' }: { order: Order; size?:
     }
     return start({ body: { status: slug }, done });
   };
+  const otherStatuses = (statuses.data ?? []).filter((status) => status.slug !== order.status);
 
-  if (!canApprove && !canSetStatus) return null;
+  const confirmation = (
+    <Modal
+      opened={asking !== null}
+      onClose={() => setAsking(null)}
+      title={asking?.confirm?.title}
+      size="sm"
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
+      <Stack gap="lg">
+        <Text size="sm">{asking?.confirm?.text}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => setAsking(null)} data-autofocus>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button
+            loading={update.isPending}
+            onClick={() => {
+              if (asking) void apply(asking).then(() => setAsking(null));
+            }}
+          >
+            {asking?.confirm?.action}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+  return { canApprove, canSetStatus, otherStatuses, approve, reject, setStatus, update, confirmation };
+}
+
+/** The order page's header: Approve and Reject buttons, and a Status menu. */
+export function OrderQuickActions({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const quick = useQuickChanges(order);
+  const number = order.project_number;
+  const pending = quick.update.isPending ? quick.update.variables?.body : undefined;
+  if (!quick.canApprove && !quick.canSetStatus) return null;
   return (
     <Group gap={6} wrap="nowrap">
-      {canApprove && (
+      {quick.canApprove && (
         <>
           <Button
-            size={size}
             color="green.8"
             leftSection={<IconCheck size={14} aria-hidden />}
-            loading={update.isPending && update.variables?.body.approval_status === 'approved'}
-            onClick={() => start({ body: { approval_status: 'approved' }, done: t('quick.approved', { number }) })}
+            loading={pending?.approval_status === 'approved'}
+            onClick={quick.approve}
             aria-label={t('quick.approveOrder', { number })}
           >
             {t('quick.approve')}
           </Button>
           <Button
-            size={size}
             variant="outline"
             color="red.8"
             leftSection={<IconX size={14} aria-hidden />}
-            onClick={() =>
-              start({
-                body: { approval_status: 'rejected' },
-                done: t('quick.rejected', { number }),
-                confirm: {
-                  title: t('quick.rejectTitle', { number }),
-                  text: t('quick.rejectText'),
-                  action: t('quick.reject'),
-                },
-              })
-            }
+            onClick={quick.reject}
             aria-label={t('quick.rejectOrder', { number })}
           >
             {t('quick.reject')}
           </Button>
         </>
       )}
-      {canSetStatus && (
+      {quick.canSetStatus && (
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <Button
-              size={size}
               variant="light"
               rightSection={<IconChevronDown size={14} aria-hidden />}
-              loading={update.isPending && update.variables?.body.status !== undefined}
+              loading={pending?.status !== undefined}
               aria-label={t('quick.statusOf', { number })}
             >
               {t('quick.status')}
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            {(statuses.data ?? [])
-              .filter((status) => status.slug !== order.status)
-              .map((status) => (
-                <Menu.Item key={status.slug} onClick={() => setStatus(status.slug, status.label)}>
-                  {status.label}
-                </Menu.Item>
-              ))}
+            {quick.otherStatuses.map((status) => (
+              <Menu.Item key={status.slug} onClick={() => quick.setStatus(status.slug, status.label)}>
+                {status.label}
+              </Menu.Item>
+            ))}
           </Menu.Dropdown>
         </Menu>
       )}
-      <Modal
-        opened={asking !== null}
-        onClose={() => setAsking(null)}
-        title={asking?.confirm?.title}
-        size="sm"
-        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      >
-        <Stack gap="lg">
-          <Text size="sm">{asking?.confirm?.text}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setAsking(null)} data-autofocus>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button
-              loading={update.isPending}
-              onClick={() => {
-                if (asking) void apply(asking).then(() => setAsking(null));
-              }}
-            >
-              {asking?.confirm?.action}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {quick.confirmation}
     </Group>
+  );
+}
+
+/** A list row's quick changes: one small button opening the same choices as a menu. */
+export function OrderQuickMenu({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const quick = useQuickChanges(order);
+  const number = order.project_number;
+  if (!quick.canApprove && !quick.canSetStatus) return null;
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" loading={quick.update.isPending} aria-label={t('quick.menuOf', { number })}>
+            <IconBolt size={18} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {quick.canApprove && (
+            <>
+              <Menu.Item leftSection={<IconCheck size={14} aria-hidden />} onClick={quick.approve}>
+                {t('quick.approve')}
+              </Menu.Item>
+              <Menu.Item leftSection={<IconX size={14} aria-hidden />} color="red.8" onClick={quick.reject}>
+                {t('quick.reject')}
+              </Menu.Item>
+            </>
+          )}
+          {quick.canSetStatus && quick.otherStatuses.length > 0 && (
+            <>
+              {quick.canApprove && <Menu.Divider />}
+              <Menu.Label>{t('quick.setStatus')}</Menu.Label>
+              {quick.otherStatuses.map((status) => (
+                <Menu.Item key={status.slug} onClick={() => quick.setStatus(status.slug, status.label)}>
+                  {status.label}
+                </Menu.Item>
+              ))}
+            </>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      {quick.confirmation}
+    </>
   );
 }

@@ -16,6 +16,7 @@ import { notifySuccess } from '../../../lib/errors.ts';
 import { getOrders, ORDERS_KEY, useDeleteOrder } from '../api/orders.ts';
 import { DueTime } from './DueTime.tsx';
 import { ORDER_FILTERS, OrderFilters } from './OrderFilters.tsx';
+import { OrderQuickMenu } from './OrderQuickActions.tsx';
 import { QuickFilters } from './QuickFilters.tsx';
 
 // The edit dialog (its date-time pickers with it) loads when a row's Edit is first clicked, not with the list.
@@ -151,11 +152,14 @@ export function OrdersList({ chainId }: { chainId?: number }) {
         rowActions={
           canEdit || canDelete
             ? (order) => (
-                <RowActions
-                  name={String(order.project_number)}
-                  onEdit={canEdit ? () => setEditing(order.id) : undefined}
-                  onDelete={canDelete ? () => setDeleting(order) : undefined}
-                />
+                <>
+                  <OrderQuickMenu order={order} />
+                  <RowActions
+                    name={String(order.project_number)}
+                    onEdit={canEdit ? () => setEditing(order.id) : undefined}
+                    onDelete={canDelete ? () => setDeleting(order) : undefined}
+                  />
+                </>
               )
             : undefined
         }
