@@ -63,6 +63,8 @@ test('an order goes from the store to completion: create with a photo, approve, 
   await expect(confirmation).toContainText(t('fi', 'orders:confirmation.text'));
   await expect(store.getByText(description)).toBeVisible();
   await expect(store.getByTestId('order-files')).toContainText('läckage.png');
+  // Not urgent: nothing to phone in.
+  await expect(store.getByTestId('phone-in')).toHaveCount(0);
 
   // 2. The chain admin approves it (from the list's search, then the detail).
   const chainAdmin = await as(browser, 'chainAdmin');
@@ -109,4 +111,25 @@ test('an order goes from the store to completion: create with a photo, approve, 
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/pdf');
   expect(response.url()).toMatch(/access_token=/);
+});
+
+test('an ASAP order is confirmed with the number to phone it in, as a tap-to-call link', async ({ page }) => {
+  await signInViaApi(page, 'store');
+  await page.goto('/orders/create');
+  await choose(page, page, en('orders:fields.worktype'), 'Refrigeration');
+  // The priority's name as the server gives it ("ASAP, within 48 hours (also phone it in)").
+  await page.getByRole('combobox', { name: en('orders:fields.priority'), exact: true }).click();
+  await page.getByRole('option', { name: /^ASAP/ }).click();
+  await page.getByRole('textbox', { name: en('orders:fields.description') }).fill(`Kylen är varm (${Date.now()})`);
+  await page.getByRole('button', { name: en('orders:form.submit') }).click();
+  await page.waitForURL(/\/orders\/\d+$/, { timeout: 20_000 });
+
+  const phoneIn = page.getByTestId('phone-in');
+  await expect(phoneIn).toContainText(en('jour:phoneIn.now'));
+  // Office hours or not depends on when this runs: either way one number, dialable as it is shown.
+  await expect(phoneIn).toContainText(new RegExp(`${en('jour:phoneIn.office')}|${en('jour:phoneIn.afterHours')}`));
+  const call = phoneIn.getByRole('link');
+  const shown = (await call.textContent()) ?? '';
+  expect(shown).toMatch(/\d/);
+  await expect(call).toHaveAttribute('href', `tel:${shown.replace(/(?!^\+)[^\d]/g, '')}`);
 });
