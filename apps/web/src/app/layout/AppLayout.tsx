@@ -1,4 +1,15 @@
-import { Anchor, AppShell, Burger, Button, Group, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Burger,
+  Button,
+  Group,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTool } from '@tabler/icons-react';
 import { hasRoute } from '@wop/shared/roles';
@@ -27,16 +38,18 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useEffect(() => close(), [pathname, close]);
 
   const canCreateOrder = hasRoute(user.role, 'order-create');
+  // On a phone the button is its icon alone, so the page title beside it keeps its words.
   const defaultAction =
     canCreateOrder && pathname !== '/orders/create' ? (
-      <Button
-        component={Link}
-        to="/orders/create"
-        leftSection={<IconPlus size={18} aria-hidden />}
-        size={isPhone ? 'compact-md' : 'sm'}
-      >
-        {t('actions.newOrder')}
-      </Button>
+      isPhone ? (
+        <ActionIcon component={Link} to="/orders/create" size="lg" aria-label={t('actions.newOrder')}>
+          <IconPlus size={20} aria-hidden />
+        </ActionIcon>
+      ) : (
+        <Button component={Link} to="/orders/create" leftSection={<IconPlus size={18} aria-hidden />}>
+          {t('actions.newOrder')}
+        </Button>
+      )
     ) : null;
   const action = header.action === undefined ? defaultAction : header.action;
 
