@@ -26,6 +26,20 @@ function setup(
   const fetchMock = mockApi({
     'GET /api/orderstatus/all': { body: { message: null, payload: { data: STATUSES, total: 3 } } },
     'PUT /api/orders/7': put,
+    'GET /api/orders/options': {
+      body: {
+        message: null,
+        payload: {
+          chains: [],
+          regions: [],
+          stores: [],
+          technicians: [
+            { id: 11, name: 'Tomas Tekniker' },
+            { id: 12, name: 'Teemu Teknikko' },
+          ],
+        },
+      },
+    },
   });
   renderWithProviders(<Component order={order} />, { user: makeUser(role) });
   return { fetchMock, user: userEvent.setup() };
@@ -114,13 +128,41 @@ describe('one-click order actions', () => {
     const { fetchMock, user } = setup('admin', order, undefined, OrderQuickMenu);
     await user.click(screen.getByRole('button', { name: 'Quick changes to order 10042' }));
     const menu = await screen.findByRole('menu');
-    expect(
-      within(menu)
-        .getAllByRole('menuitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Approve', 'Reject', 'Planned', 'Completed']);
+    await waitFor(() =>
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Approve', 'Reject', 'Planned', 'Completed', 'Tomas Tekniker', 'Teemu Teknikko']),
+    );
     await user.click(within(menu).getByRole('menuitem', { name: 'Approve' }));
     expect(await screen.findByText('Success - Order 10042 approved.')).toBeInTheDocument();
     expect(puts(fetchMock)).toEqual([{ body: { approval_status: 'approved' }, ifMatch: '"3"' }]);
+  });
+
+  it('lets an admin assign another technician, or none, loading the list when the menu opens', async () => {
+    const { fetchMock, user } = setup('admin', makeOrder({ technician_id: 11, technician_name: 'Tomas Tekniker' }));
+    const optionsCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/orders/options'));
+    expect(optionsCalls()).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Assign a technician to order 10042' }));
+    const menu = await screen.findByRole('menu');
+    await waitFor(() =>
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Teemu Teknikko', 'No technician']),
+    );
+    await user.click(within(menu).getByRole('menuitem', { name: 'Teemu Teknikko' }));
+    expect(await screen.findByText('Success - Order 10042 assigned to Teemu Teknikko.')).toBeInTheDocument();
+    expect(puts(fetchMock)).toEqual([{ body: { technician_id: 12 }, ifMatch: '"3"' }]);
+  });
+
+  it('offers no technician change to a chain-admin, nor on a completed order', async () => {
+    setup('chain-admin', makeOrder());
+    expect(screen.queryByRole('button', { name: /Assign a technician/ })).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+    setup('super-admin', makeOrder({ status: 'completed' }));
+    expect(screen.queryByRole('button', { name: /Assign a technician/ })).not.toBeInTheDocument();
   });
 });

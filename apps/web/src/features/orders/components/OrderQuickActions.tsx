@@ -7,11 +7,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../lib/current-user.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
-import { ORDERS_KEY, useUpdateOrder } from '../api/orders.ts';
+import { ORDERS_KEY, orderOptionsQueryOptions, useUpdateOrder } from '../api/orders.ts';
 import { statusOptionsQueryOptions } from '../api/reference.ts';
 
 interface Change {
-  body: { approval_status?: 'approved' | 'rejected'; status?: string };
+  body: { approval_status?: 'approved' | 'rejected'; status?: string; technician_id?: number | null };
   /** What the success toast says was done. */
   done: string;
   /** Asked first when the change completes, re-opens or rejects the order. */
@@ -28,7 +28,15 @@ function useQuickChanges(order: Order) {
   const { t, i18n } = useTranslation('orders');
   const canApprove = useCan('order:set-approval') && order.approval_status === 'pending';
   const canSetStatus = useCan('order:set-status');
+  // A completed order takes a new status with another technician: that is the edit dialog's work.
+  const canAssign = useCan('order:assign-technician') && order.status !== COMPLETED_STATUS;
   const statuses = useQuery({ ...statusOptionsQueryOptions(i18n.language), enabled: canSetStatus });
+  // The technicians load when a menu first opens, not for every row of the list.
+  const [wantTechnicians, setWantTechnicians] = useState(false);
+  const options = useQuery({
+    ...orderOptionsQueryOptions({ chain_id: order.chain_id }),
+    enabled: canAssign && wantTechnicians,
+  });
   const update = useUpdateOrder();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<Change | null>(null);
@@ -68,6 +76,14 @@ function useQuickChanges(order: Order) {
     return start({ body: { status: slug }, done });
   };
   const otherStatuses = (statuses.data ?? []).filter((status) => status.slug !== order.status);
+  // A new technician starts the order over at pending (the server's rule).
+  const assign = (technician: { id: number; name: string } | null) =>
+    start({
+      body: { technician_id: technician?.id ?? null },
+      done: technician ? t('quick.assigned', { number, name: technician.name }) : t('quick.unassigned', { number }),
+    });
+  const technicians = (options.data?.technicians ?? []).filter((tech) => tech.id !== order.technician_id);
+  const loadTechnicians = () => setWantTechnicians(true);
 
   const confirmation = (
     <Modal
@@ -95,7 +111,21 @@ function useQuickChanges(order: Order) {
       </Stack>
     </Modal>
   );
-  return { canApprove, canSetStatus, otherStatuses, approve, reject, setStatus, update, confirmation };
+  return {
+    canApprove,
+    canSetStatus,
+    canAssign,
+    otherStatuses,
+    technicians,
+    techniciansLoading: options.isFetching,
+    approve,
+    reject,
+    setStatus,
+    assign,
+    loadTechnicians,
+    update,
+    confirmation,
+  };
 }
 
 /** The order page's header: Approve and Reject buttons, and a Status menu. */
@@ -104,7 +134,7 @@ export function OrderQuickActions({ order }: { order: Order }) {
   const quick = useQuickChanges(order);
   const number = order.project_number;
   const pending = quick.update.isPending ? quick.update.variables?.body : undefined;
-  if (!quick.canApprove && !quick.canSetStatus) return null;
+  if (!quick.canApprove && !quick.canSetStatus && !quick.canAssign) return null;
   return (
     <Group gap={6} wrap="nowrap">
       {quick.canApprove && (
@@ -150,8 +180,45 @@ export function OrderQuickActions({ order }: { order: Order }) {
           </Menu.Dropdown>
         </Menu>
       )}
+      {quick.canAssign && (
+        <Menu position="bottom-end" withinPortal onOpen={quick.loadTechnicians}>
+          <Menu.Target>
+            <Button
+              variant="light"
+              rightSection={<IconChevronDown size={14} aria-hidden />}
+              loading={pending?.technician_id !== undefined}
+              aria-label={t('quick.technicianOf', { number })}
+            >
+              {t('quick.technician')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <TechnicianItems order={order} quick={quick} />
+          </Menu.Dropdown>
+        </Menu>
+      )}
       {quick.confirmation}
     </Group>
+  );
+}
+
+/** The technicians to assign (the one assigned left out), and "No technician" when one is. */
+function TechnicianItems({ order, quick }: { order: Order; quick: ReturnType<typeof useQuickChanges> }) {
+  const { t } = useTranslation('orders');
+  return (
+    <>
+      {quick.techniciansLoading && quick.technicians.length === 0 && <Menu.Label>{t('quick.loading')}</Menu.Label>}
+      {quick.technicians.map((tech) => (
+        <Menu.Item key={tech.id} onClick={() => quick.assign(tech)}>
+          {tech.name}
+        </Menu.Item>
+      ))}
+      {order.technician_id !== null && (
+        <Menu.Item color="red.8" onClick={() => quick.assign(null)}>
+          {t('quick.noTechnician')}
+        </Menu.Item>
+      )}
+    </>
   );
 }
 
@@ -160,10 +227,10 @@ export function OrderQuickMenu({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   const quick = useQuickChanges(order);
   const number = order.project_number;
-  if (!quick.canApprove && !quick.canSetStatus) return null;
+  if (!quick.canApprove && !quick.canSetStatus && !quick.canAssign) return null;
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end" withinPortal onOpen={quick.loadTechnicians}>
         <Menu.Target>
           <ActionIcon variant="subtle" loading={quick.update.isPending} aria-label={t('quick.menuOf', { number })}>
             <IconBolt size={18} aria-hidden />
@@ -189,6 +256,13 @@ export function OrderQuickMenu({ order }: { order: Order }) {
                   {status.label}
                 </Menu.Item>
               ))}
+            </>
+          )}
+          {quick.canAssign && (
+            <>
+              <Menu.Divider />
+              <Menu.Label>{t('quick.technician')}</Menu.Label>
+              <TechnicianItems order={order} quick={quick} />
             </>
           )}
         </Menu.Dropdown>
