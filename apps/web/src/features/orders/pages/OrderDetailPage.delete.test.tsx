@@ -5,44 +5,11 @@ import type { RoleSlug } from '@wop/shared/roles';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { CurrentUserContext } from '../../../lib/current-user.ts';
-import { LocationProbe, makeUser, mockApi, renderWithProviders, signIn } from '../../../test/utils.tsx';
+import { LocationProbe, makeOrder, makeUser, mockApi, renderWithProviders, signIn } from '../../../test/utils.tsx';
 import { OrderDetailPage } from './OrderDetailPage.tsx';
 
 const ORDER: OrderDetail = {
-  id: 7,
-  project_number: 10234,
-  description: 'The freezer by the entrance is leaking.',
-  worktype_id: 1,
-  worktype_label: 'Refrigeration',
-  priority: 20,
-  priority_label: 'Within 2 weeks',
-  chain_id: 1,
-  region_id: 1,
-  store_id: 1,
-  chain: { id: 1, chain_name: 'Norrgården Livs' },
-  region: { id: 1, region_name: 'Stockholm' },
-  store: { id: 1, store_name: 'Norrgården Södermalm', invoice_address: 'Götgatan 1', phone: '0812345678' },
-  orderer: { id: 5, name: 'Sara Store' },
-  approval_status: 'pending',
-  approval_status_label: 'Pending',
-  approval_status_date: null,
-  status_id: 1,
-  status: 'pending',
-  status_label: 'Pending',
-  technician_id: null,
-  technician_name: null,
-  planned_at: null,
-  completed_at: null,
-  due_at: '2026-03-20T10:00:00Z',
-  overdue: false,
-  created_at: '2026-03-06T10:00:00Z',
-  updated_at: '2026-03-06T10:00:00Z',
-  documents_count: 0,
-  unread_count: 0,
-  confirmed_at: null,
-  parent: null,
-  recall: null,
-  version: 1,
+  ...makeOrder({ project_number: 10234, approval_status: 'pending', status: 'pending', planned_at: null, version: 1 }),
   documents: [],
   history: [],
 };
