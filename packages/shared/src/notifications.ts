@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { LOCALES } from './constants.ts';
 
-export const NOTIFICATION_TYPES = ['order_created', 'approval', 'assigned', 'status', 'message'] as const;
+/** What a user switches e-mail on or off for; a sign-off follows `status`. */
+export const EMAIL_SETTINGS = ['order_created', 'approval', 'assigned', 'status', 'message'] as const;
+/** `signoff`: the store confirmed a completed order fixed, or not fixed (a follow-up order was opened). */
+export const NOTIFICATION_TYPES = [...EMAIL_SETTINGS, 'signoff'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const notificationSchema = z.object({

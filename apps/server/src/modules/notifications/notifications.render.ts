@@ -12,12 +12,22 @@ export interface NotificationParams {
   approval?: string;
   status?: string;
   status_title?: string;
+  /** `fixed` or `not_fixed`, with the follow-up order's number when not fixed. */
+  signoff?: string;
+  recall?: string;
 }
 
 export function renderNotification(locale: Locale, type: NotificationType, p: NotificationParams) {
   const status = p.status ? statusLabel(locale, p.status, p.status_title ?? p.status) : '';
-  const values = { number: p.project_number, store: p.store, author: p.author, excerpt: p.excerpt, status };
-  const key = type === 'approval' ? `${type}.${p.approval}` : type;
+  const values = {
+    number: p.project_number,
+    store: p.store,
+    author: p.author,
+    excerpt: p.excerpt,
+    status,
+    recall: p.recall ?? '',
+  };
+  const key = type === 'approval' ? `${type}.${p.approval}` : type === 'signoff' ? `${type}.${p.signoff}` : type;
   return {
     title: translate(locale, `notifications.title.${key}`, values),
     body: translate(locale, `notifications.body.${key}`, values),

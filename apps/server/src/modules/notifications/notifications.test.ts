@@ -126,6 +126,43 @@ describe('who is told what (never the author, only users who may see the order)'
   });
 });
 
+describe('the store signs a completed order off', () => {
+  it('tells the technician and the approvers whether the fix held, in their language, quoting a "not fixed"', async () => {
+    const fixed = await createOrder('store', {});
+    const broken = await createOrder('store', {});
+    for (const order of [fixed, broken]) {
+      await update('admin', order.id, { technician_id: ids.tech, approval_status: 'approved' });
+      await update('tech', order.id, { status: 'completed' });
+    }
+    const sign = (id: number, payload: Record<string, unknown>) =>
+      call(app, 'POST', `/api/orders/${id}/confirm`, { as: 'store', payload });
+
+    expect((await sign(fixed.id, { fixed: true })).statusCode).toBe(201);
+    // The store manager signed: it is not told of its own sign-off.
+    expect(await told(fixed.id, 'signoff')).toEqual(['chainAdmin', 'director', 'tech']);
+
+    const res = await sign(broken.id, { fixed: false, comment: 'Det droppar fortfarande.' });
+    expect(res.statusCode).toBe(201);
+    expect(await told(broken.id, 'signoff')).toEqual(['chainAdmin', 'director', 'tech']);
+    const { recall_order_id: recallId } = res.json().payload as { recall_order_id: number };
+    const { rows } = await app.db.execute<{ project_number: number }>(
+      sql`select project_number from orders where id = ${recallId}`,
+    );
+    const notes = await call(app, 'GET', '/api/notifications', { as: 'tech', lang: 'fi' });
+    const [latest] = notes.json().payload.data as { type: string; order_id: number; title: string; body: string }[];
+    expect(latest).toMatchObject({
+      type: 'signoff',
+      order_id: broken.id,
+      title: `Työtilausta ${broken.project_number} ei korjattu: jatkotilaus ${rows[0].project_number} avattu`,
+    });
+    expect(latest.body).toContain('Det droppar fortfarande.');
+    const director = await call(app, 'GET', '/api/notifications', { as: 'director', lang: 'en' });
+    expect(director.json().payload.data.map((n: { title: string }) => n.title)).toContain(
+      `Order ${fixed.project_number}: the store confirmed the fix`,
+    );
+  });
+});
+
 describe('the event stream', () => {
   const streams = new Map<DemoUser, Awaited<ReturnType<typeof openStream>>>();
   beforeAll(async () => {

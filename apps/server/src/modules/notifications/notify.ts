@@ -22,6 +22,10 @@ const seesOrder = sql`(
   or (r.slug = 'store-manager' and exists (select 1 from user_stores x where x.user_id = u.id and x.store_id = o.store_id))
   or (r.slug = 'technician' and o.technician_id = u.id))`;
 
+/** The order's approvers: chain-admins of its chain and regional directors of its region. */
+const approvers = sql`((r.slug = 'chain-admin' and exists (select 1 from user_chains x where x.user_id = u.id and x.chain_id = o.chain_id))
+  or (r.slug = 'regional-director' and exists (select 1 from user_regions x where x.user_id = u.id and x.region_id = o.region_id)))`;
+
 const storeManagers = sql`(r.slug = 'store-manager' and exists (select 1 from user_stores x where x.user_id = u.id and x.store_id = o.store_id))`;
 
 const mailColumn: Record<NotificationType, SQL> = {
@@ -30,6 +34,8 @@ const mailColumn: Record<NotificationType, SQL> = {
   assigned: sql.raw('ns.email_assigned'),
   status: sql.raw('ns.email_status'),
   message: sql.raw('ns.email_message'),
+  // The sign-off is the last word on the order's status: it follows the status setting.
+  signoff: sql.raw('ns.email_status'),
 };
 
 async function lockEvents(tx: DbOrTx) {
@@ -110,13 +116,31 @@ async function orderChanged(tx: DbOrTx, orderId: number, change: 'created' | 'up
 
 export async function orderCreated(tx: DbOrTx, actor: AuthUser, orderId: number) {
   await orderChanged(tx, orderId, 'created');
+  const told = await tell(tx, actor, orderId, 'order_created', approvers);
+  await unreadEvents(tx, told);
+  await wake(tx);
+}
+
+/**
+ * The store signed a completed order off: its technician and approvers hear whether the fix held.
+ * Not fixed: the follow-up order (`recall`) is announced as created, and the store's comment is quoted.
+ */
+export async function orderSignedOff(
+  tx: DbOrTx,
+  actor: AuthUser,
+  orderId: number,
+  outcome: { fixed: true } | { fixed: false; comment: string; recall: { id: number; projectNumber: number } },
+) {
+  await orderChanged(tx, orderId, 'updated');
+  if (!outcome.fixed) await orderChanged(tx, outcome.recall.id, 'created');
   const told = await tell(
     tx,
     actor,
     orderId,
-    'order_created',
-    sql`((r.slug = 'chain-admin' and exists (select 1 from user_chains x where x.user_id = u.id and x.chain_id = o.chain_id))
-      or (r.slug = 'regional-director' and exists (select 1 from user_regions x where x.user_id = u.id and x.region_id = o.region_id)))`,
+    'signoff',
+    sql`(u.id = o.technician_id or ${approvers})`,
+    outcome.fixed ? { signoff: 'fixed' } : { signoff: 'not_fixed', recall: String(outcome.recall.projectNumber) },
+    outcome.fixed ? undefined : outcome.comment,
   );
   await unreadEvents(tx, told);
   await wake(tx);

@@ -7,6 +7,7 @@ import { translate } from '../../i18n/index.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { ordersInScope } from '../../lib/scope-sql.ts';
+import * as notify from '../notifications/notify.ts';
 import * as repo from './orders.repository.ts';
 
 interface SignOffRow extends Record<string, unknown> {
@@ -62,6 +63,7 @@ export function createConfirmService(db: Db) {
         if (body.fixed) {
           await tx.update(orders).set({ confirmedAt: now, confirmedBy: user.id }).where(sql`${orders.id} = ${id}`);
           await repo.insertEvents(tx, id, user.id, [{ field: 'confirmed', from: null, to: 'fixed' }]);
+          await notify.orderSignedOff(tx, user, id, { fixed: true });
           return { id, recall_order_id: null, recall_project_number: null };
         }
         const [pending] = (await repo.allStatuses(tx)).filter((s) => s.slug === 'pending');
@@ -96,6 +98,7 @@ export function createConfirmService(db: Db) {
         await repo.insertEvents(tx, recall.id, user.id, [
           { field: 'created', from: String(order.project_number), to: String(recall.projectNumber) },
         ]);
+        await notify.orderSignedOff(tx, user, id, { fixed: false, comment: body.comment ?? '', recall });
         return { id, recall_order_id: recall.id, recall_project_number: recall.projectNumber };
       });
     },

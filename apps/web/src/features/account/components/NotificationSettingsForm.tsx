@@ -2,7 +2,7 @@ import { Checkbox, Loader, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { LOCALES } from '@wop/shared/constants';
-import { NOTIFICATION_TYPES, type NotificationSettings, notificationSettings } from '@wop/shared/notifications';
+import { EMAIL_SETTINGS, type NotificationSettings, notificationSettings } from '@wop/shared/notifications';
 import { useTranslation } from 'react-i18next';
 import { FormLayout, SubmitRow } from '../../../components/FormLayout.tsx';
 import { saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
@@ -35,7 +35,7 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
         {t('settings.intro')}
       </Text>
       <Stack gap="xs" role="group" aria-label={t('settings.emailFor')}>
-        {NOTIFICATION_TYPES.map((type) => (
+        {EMAIL_SETTINGS.map((type) => (
           <Checkbox
             key={type}
             label={t(`settings.types.${type}`)}
