@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Center, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Anchor, Box, Center, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { LOCALES, type Locale } from '@wop/shared/constants';
 import { useEffect, useState } from 'react';
@@ -12,7 +12,7 @@ import { LoginForm } from '../components/LoginForm.tsx';
 
 /** `/login` (English), `/se/login` (Swedish), `/fn/login` (Finnish): the route sets the language. */
 export function LoginPage({ lng }: { lng: Locale }) {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t, i18n } = useTranslation(['auth', 'common']);
   // Only someone already signed in when arriving is sent on; a fresh sign-in navigates itself.
   const [signedInOnArrival] = useState(() => getToken() !== null);
   const [expired] = useState(sessionEnded);
@@ -60,7 +60,8 @@ export function LoginPage({ lng }: { lng: Locale }) {
                   {t('login.sessionExpiredText')}
                 </Alert>
               )}
-              <LoginForm />
+              {/* The form waits for the route's language: a message it words before would stay in the other one. */}
+              {i18n.language === lng ? <LoginForm /> : <Skeleton h={230} radius="md" />}
             </Stack>
           </Paper>
           <Group component="nav" justify="center" gap="lg" aria-label={t('login.language')}>
