@@ -13,8 +13,9 @@ import { getStoredLanguage, loadLanguage } from './lib/i18n.ts';
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');
 
-// Only the language on screen is fetched, before the first render so that no text flashes in another.
-await loadLanguage(getStoredLanguage());
+// Only the language on screen is fetched, before the first render so that no text flashes in another;
+// the signed-in app fetches the rest of it with its shell (app/router/AppRoutes.tsx).
+await loadLanguage(getStoredLanguage(), 'sign-in');
 void loadAppConfig();
 
 createRoot(root).render(

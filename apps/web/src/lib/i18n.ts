@@ -5,8 +5,9 @@ import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 
 /**
  * Translations are JSON files per language and namespace: `src/locales/<lng>/<namespace>.json`, picked
- * up automatically (adding a namespace means adding its three files). Each language is one chunk
- * (`src/locales/<lng>.ts`), loaded when it is first shown: `loadLanguage` before the first render.
+ * up automatically (adding a namespace means adding its three files). Each language is two chunks,
+ * loaded when first shown: the sign-in page's namespaces (`src/locales/<lng>.ts`, before the first
+ * render) and the rest (`src/locales/<lng>.app.ts`, with the signed-in app).
  */
 const bundles = import.meta.glob<Resource[string]>('../locales/*.ts', { import: 'default' });
 
@@ -41,12 +42,19 @@ export function currentLanguage(): Locale {
   return isLocale(i18n.language) ? i18n.language : getStoredLanguage();
 }
 
-/** Fetches a language's translations once; the interface shows it only after they are in. */
-export async function loadLanguage(lng: Locale): Promise<void> {
-  if (i18n.hasResourceBundle(lng, 'common')) return;
-  const load = bundles[`../locales/${lng}.ts`];
+async function loadChunk(lng: Locale, chunk: '' | '.app', probe: string): Promise<void> {
+  if (i18n.hasResourceBundle(lng, probe)) return;
+  const load = bundles[`../locales/${lng}${chunk}.ts`];
   if (!load) throw new Error(`no translations for ${lng}`);
   for (const [ns, data] of Object.entries(await load())) i18n.addResourceBundle(lng, ns, data, true, true);
+}
+
+/**
+ * Fetches a language's translations once; the interface shows it only after they are in. `sign-in`:
+ * only what the sign-in page shows (common, auth), so that page loads less before it appears.
+ */
+export async function loadLanguage(lng: Locale, part: 'sign-in' | 'all' = 'all'): Promise<void> {
+  await Promise.all([loadChunk(lng, '', 'common'), part === 'all' ? loadChunk(lng, '.app', 'orders') : undefined]);
 }
 
 /** Switches the interface language and remembers it for the next visit. */

@@ -36,7 +36,7 @@ Element.prototype.scrollIntoView ??= () => undefined;
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
 
 // Tests switch languages at will: every translation is in from the start.
-await Promise.all(LOCALES.map(loadLanguage));
+await Promise.all(LOCALES.map((lng) => loadLanguage(lng)));
 
 beforeEach(async () => {
   window.localStorage.clear();

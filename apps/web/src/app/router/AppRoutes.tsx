@@ -6,6 +6,7 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { LoginPage } from '../../features/auth/pages/LoginPage.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { CurrentUserContext, profileQueryOptions, useRole } from '../../lib/current-user.ts';
+import { currentLanguage, loadLanguage } from '../../lib/i18n.ts';
 import { PageHeaderProvider } from '../../lib/page-header.tsx';
 import {
   DEFAULT_AFTER_LOGIN,
@@ -21,7 +22,8 @@ import { RoutePage } from './RoutePage.tsx';
 import { ROUTE_PATHS } from './route-table.ts';
 
 // The signed-in shell loads apart from the sign-in page, which then carries only what it shows.
-const loadAppLayout = () => import('../layout/AppLayout.tsx');
+const loadAppLayout = () =>
+  Promise.all([import('../layout/AppLayout.tsx'), loadLanguage(currentLanguage())]).then(([module]) => module);
 const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
 const MaintenancePage = lazy(async () => ({
   default: (await import('../pages/MaintenancePage.tsx')).MaintenancePage,

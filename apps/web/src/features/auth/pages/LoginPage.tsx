@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Center, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Anchor, Box, Center, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { LOCALES, type Locale } from '@wop/shared/constants';
 import { useEffect, useState } from 'react';
@@ -61,7 +61,7 @@ export function LoginPage({ lng }: { lng: Locale }) {
                 </Alert>
               )}
               {/* The form waits for the route's language: a message it words before would stay in the other one. */}
-              {i18n.language === lng ? <LoginForm /> : <Skeleton h={230} radius="md" />}
+              {i18n.language === lng ? <LoginForm /> : <Box h={230} />}
             </Stack>
           </Paper>
           <Group component="nav" justify="center" gap="lg" aria-label={t('login.language')}>

@@ -27,7 +27,7 @@ export function Confirmation({
   useEffect(() => {
     if (loaded) return;
     let live = true;
-    Promise.all(LOCALES.map(loadLanguage)).then(
+    Promise.all(LOCALES.map((lng) => loadLanguage(lng))).then(
       () => live && setLoaded(true),
       () => {},
     );
