@@ -125,9 +125,9 @@ test('an ASAP order is confirmed with the number to phone it in, as a tap-to-cal
   await page.waitForURL(/\/orders\/\d+$/, { timeout: 20_000 });
 
   const phoneIn = page.getByTestId('phone-in');
-  await expect(phoneIn).toContainText(en('jour:phoneIn.now'));
+  await expect(phoneIn).toContainText(en('orders:phoneIn.now'));
   // Office hours or not depends on when this runs: either way one number, dialable as it is shown.
-  await expect(phoneIn).toContainText(new RegExp(`${en('jour:phoneIn.office')}|${en('jour:phoneIn.afterHours')}`));
+  await expect(phoneIn).toContainText(new RegExp(`${en('orders:phoneIn.office')}|${en('orders:phoneIn.afterHours')}`));
   const call = phoneIn.getByRole('link');
   const shown = (await call.textContent()) ?? '';
   expect(shown).toMatch(/\d/);

@@ -10,7 +10,7 @@ import { LANGUAGE_NAMES } from '../../../lib/i18n.ts';
 import { notificationSettingsQueryOptions, useSaveNotificationSettings } from '../api/notification-settings.ts';
 
 /** Which notifications also come by e-mail, and in which language (account page). */
-const labels = { locale: 'notifications:settings.language' };
+const labels = { locale: 'account:notifications.language' };
 
 export function NotificationSettingsForm() {
   const settings = useQuery(notificationSettingsQueryOptions());
@@ -19,7 +19,7 @@ export function NotificationSettingsForm() {
 }
 
 function SettingsForm({ initial }: { initial: NotificationSettings }) {
-  const { t } = useTranslation('notifications');
+  const { t } = useTranslation('account');
   const save = useSaveNotificationSettings();
   const form = useForm<NotificationSettings>({
     mode: 'controlled',
@@ -32,25 +32,25 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
   return (
     <FormLayout onSubmit={submit}>
       <Text size="sm" c="dimmed">
-        {t('settings.intro')}
+        {t('notifications.intro')}
       </Text>
-      <Stack gap="xs" role="group" aria-label={t('settings.emailFor')}>
+      <Stack gap="xs" role="group" aria-label={t('notifications.emailFor')}>
         {EMAIL_SETTINGS.map((type) => (
           <Checkbox
             key={type}
-            label={t(`settings.types.${type}`)}
+            label={t(`notifications.types.${type}`)}
             {...form.getInputProps(`email.${type}`, { type: 'checkbox' })}
           />
         ))}
       </Stack>
       <Select
-        label={t('settings.language')}
+        label={t('notifications.language')}
         data={LOCALES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
         allowDeselect={false}
         maw={280}
         {...form.getInputProps('locale')}
       />
-      <SubmitRow loading={save.isPending}>{t('settings.save')}</SubmitRow>
+      <SubmitRow loading={save.isPending}>{t('notifications.save')}</SubmitRow>
     </FormLayout>
   );
 }

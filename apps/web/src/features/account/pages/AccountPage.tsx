@@ -54,7 +54,7 @@ export function AccountPage() {
         aria-labelledby="notifications-heading"
       >
         <Title order={2} size="h4" mb="md" id="notifications-heading">
-          {t('notifications:settings.title')}
+          {t('notifications.title')}
         </Title>
         <NotificationSettingsForm />
       </Paper>

@@ -65,7 +65,7 @@ export function Confirmation({
 
 /** "Phone it in now: <number>" with who answers, prominent, the number a `tel:` link. */
 function PhoneItIn({ phoneIn }: { phoneIn: PhoneIn }) {
-  const { t } = useTranslation('jour');
+  const { t } = useTranslation('orders');
   return (
     <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-body)" data-testid="phone-in">
       <Group gap="sm" wrap="nowrap" align="flex-start">
