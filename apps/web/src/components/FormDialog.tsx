@@ -36,7 +36,7 @@ export function FormDialog({
     >
       {loading ? (
         <Center py="xl">
-          <Loader aria-label="…" />
+          <Loader role="status" aria-label="…" />
         </Center>
       ) : (
         opened && children

@@ -5,7 +5,7 @@ export function PageLoader({ fullScreen = false }: { fullScreen?: boolean }) {
   const { t } = useTranslation();
   return (
     <Center h={fullScreen ? '100dvh' : 240} role="status" aria-live="polite">
-      <Loader size="lg" aria-label={t('loading')} />
+      <Loader size="lg" role="status" aria-label={t('loading')} />
     </Center>
   );
 }

@@ -242,7 +242,7 @@ export function DataTable<T>({
         ) : (
           listControls
         )}
-        {result.isFetching && !result.isPending && <Loader size="sm" aria-label={t('loading')} />}
+        {result.isFetching && !result.isPending && <Loader size="sm" role="status" aria-label={t('loading')} />}
       </Group>
       {toolbar && (
         <Group gap="sm" wrap="wrap">

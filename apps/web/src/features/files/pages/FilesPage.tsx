@@ -50,7 +50,7 @@ export function FilesPage() {
   if (groups.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label={t('loading')} />
+        <Loader role="status" aria-label={t('loading')} />
       </Center>
     );
   }

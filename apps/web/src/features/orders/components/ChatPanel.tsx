@@ -135,7 +135,7 @@ export function ChatPanel({ orderId, onClose, height = 420 }: ChatPanelProps) {
           )}
           {messages.isPending && (
             <Group justify="center" p="md">
-              <Loader size="sm" aria-label={i18n.t('common:loading')} />
+              <Loader size="sm" role="status" aria-label={i18n.t('common:loading')} />
             </Group>
           )}
           {page && shown.length === 0 && (
