@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Pool } from 'pg';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { queryPrepared as run } from '../../db/prepared.ts';
 import { orders } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { ordersInScope } from '../../lib/scope-sql.ts';
@@ -13,20 +11,6 @@ import { ordersInScope } from '../../lib/scope-sql.ts';
  * (order_id, id) index. No row back means "not visible" and the service answers 404.
  * Polling (10 000 users every 10 s) depends on this staying one round trip.
  */
-
-const dialect = new PgDialect();
-
-/**
- * Runs a query as a named prepared statement: PostgreSQL plans it once per connection instead of on
- * every poll. The name follows the text (scope filters of different shapes are different statements).
- */
-async function run<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `chat_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-  const { $client } = db as Db & { $client: Pool };
-  const result = await $client.query<T>({ name, text, values: params as unknown[] });
-  return result.rows;
-}
 
 const visibleOrder = (orderId: number, scope: Scope): SQL => {
   const filter = ordersInScope(scope);

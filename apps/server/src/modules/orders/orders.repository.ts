@@ -1,7 +1,8 @@
 import type { Locale } from '@wop/shared/constants';
 import type { ORDER_SORTS } from '@wop/shared/orders';
 import { and, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { queryPrepared } from '../../db/prepared.ts';
 import { orderDocuments, orderEvents, orders } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/http.ts';
 
@@ -181,7 +182,7 @@ function detailSelect(from: SQL, userId: number, locale: Locale) {
 }
 
 export async function listOrders(
-  db: DbOrTx,
+  db: Db,
   filter: OrderListFilter,
   page: { page: number; limit: number; sort_by: OrderSort; sort_order: 'asc' | 'desc' },
   userId: number,
@@ -189,16 +190,19 @@ export async function listOrders(
 ) {
   const where = whereOf(filter);
   const whereSql = where ? sql`where ${where}` : sql``;
-  // The page's ids first (from the list indexes alone), then only those rows are read.
-  const pageQuery = sql`(select full_row.* from (select orders.id from orders ${whereSql}
+  // The page's keys first, from the list indexes alone, then only those rows are read. The key is
+  // the project number (unique, and in every list index), so even a deep page in the default sort
+  // is an index-only scan of the (scope, project_number) indexes.
+  const pageQuery = sql`(select full_row.* from (select orders.project_number from orders ${whereSql}
       order by ${orderBy(page.sort_by, page.sort_order, 'inner')}
-      limit ${page.limit} offset ${(page.page - 1) * page.limit}) page_ids
-    join orders full_row on full_row.id = page_ids.id) o`;
-  const [{ rows }, { rows: counted }] = await Promise.all([
-    db.execute<OrderRow>(
+      limit ${page.limit} offset ${(page.page - 1) * page.limit}) page_keys
+    join orders full_row on full_row.project_number = page_keys.project_number) o`;
+  const [rows, counted] = await Promise.all([
+    queryPrepared<OrderRow>(
+      db,
       sql`${detailSelect(pageQuery, userId, locale)} order by ${orderBy(page.sort_by, page.sort_order, 'outer')}`,
     ),
-    db.execute<{ total: number }>(sql`select count(*)::int as total from orders ${whereSql}`),
+    queryPrepared<{ total: number }>(db, sql`select count(*)::int as total from orders ${whereSql}`),
   ]);
   return { rows, total: counted[0].total };
 }
