@@ -2,28 +2,36 @@
  * A large order data set for the orders-list benchmark (bench/orders-list.bench.ts) and the chat
  * benchmarks: 25 bench chains x 10 regions x 20 stores = 5,000 stores, and 1,000,000 orders over
  * them (about 40,000 per chain), spread over two years, in every status, approval status and
- * priority, half of them with a technician. A throw-away database only:
+ * priority, most of them with a technician. A throw-away database only:
  *
  *   createdb -h 127.0.0.1 -U postgres wop_bench
  *   node bench/generate-orders.ts --db postgres://postgres@127.0.0.1:5432/wop_bench
  *   node bench/generate-orders.ts --data-dir /tmp/wop-bench-embedded        # the embedded database
- *       [--orders 1000000] [--batch 100000]
+ *       [--orders 1000000] [--stores 5000] [--batch 100000]
+ *
+ * A provider's scale (issue #20): --orders 2000000 --stores 10000 (50 chains of 200 stores).
+ * --stores is a multiple of 200 (a chain is 10 regions x 20 stores).
  *
  * Rows are made by SQL generate_series, none pass through Node. Migrates and seeds the demo data
- * first if the database is empty; running it again only tops the orders up to --orders. Also creates
- * the bench chain-admin (orders-bench-chainadmin@bench.example / bench1234) of the first bench chain.
+ * first if the database is empty; running it again only tops up: chains up to --stores, orders up to
+ * --orders (new orders go over all bench stores), and the bench users. Those are one per role,
+ * password bench1234, e-mails in bench/orders-bench-user.ts: the chain-admin
+ * (orders-bench-chainadmin@bench.example) of the first bench chain, the regional director of its
+ * first region, the store manager of its first store, a technician (given one in 40 assigned
+ * bench orders, once, if it has none), an admin and a super-admin.
  */
 import { parseArgs } from 'node:util';
 import { openDatabase, runMigrations } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed.ts';
 import { hashPassword } from '../apps/server/src/lib/password.ts';
-import { BENCH_CHAIN_ADMIN } from './orders-bench-user.ts';
+import { BENCH_CHAIN_ADMIN, BENCH_USERS } from './orders-bench-user.ts';
 
 const { values } = parseArgs({
   options: {
     db: { type: 'string' },
     'data-dir': { type: 'string' },
     orders: { type: 'string', default: '1000000' },
+    stores: { type: 'string', default: '5000' },
     batch: { type: 'string', default: '100000' },
   },
 });
@@ -32,6 +40,12 @@ if (!values.db && !values['data-dir']) {
   process.exit(2);
 }
 const target = Number(values.orders);
+const storesWanted = Number(values.stores);
+if (!Number.isInteger(storesWanted) || storesWanted < 200 || storesWanted % 200 !== 0) {
+  console.error('--stores is a multiple of 200 (a bench chain is 10 regions x 20 stores).');
+  process.exit(2);
+}
+const chainsWanted = storesWanted / 200;
 const batch = Number(values.batch);
 const started = Date.now();
 const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
@@ -45,20 +59,27 @@ try {
   await runMigrations(database.db);
   await seedDemo(database.db);
 
-  if ((await n(`select count(*) as n from chains where chain_name like 'Bench Chain %'`)) === 0) {
-    console.log('chains, regions and stores ...');
-    await q(`insert into chains (chain_name, phone, email, invoice_address, contact_person, has_region)
-      select 'Bench Chain ' || lpad(g::text, 2, '0'), '0800000' || lpad(g::text, 3, '0'),
+  const chainsHad = await n(`select count(*) as n from chains where chain_name like 'Bench Chain %'`);
+  if (chainsHad < chainsWanted) {
+    console.log(`chains ${chainsHad + 1}..${chainsWanted}, their regions and stores ...`);
+    // Names sort in number order (two digits up to 99 chains, as before --stores existed).
+    const digits = Math.max(2, String(chainsWanted).length);
+    await q(
+      `insert into chains (chain_name, phone, email, invoice_address, contact_person, has_region)
+      select 'Bench Chain ' || lpad(g::text, $3, '0'), '0800000' || lpad(g::text, 3, '0'),
         'chain' || g || '@bench.example', 'Benchgatan ' || g || ', 111 22 Stockholm', 'Bench Kontakt', true
-      from generate_series(1, 25) g`);
+      from generate_series($1::int, $2::int) g`,
+      [chainsHad + 1, chainsWanted, digits],
+    );
     await q(`insert into regions (chain_id, region_name, phone, email, contact_person)
       select c.id, c.chain_name || ' Region ' || r, '0812345' || lpad(r::text, 3, '0'), null, 'Regionchef ' || r
-      from chains c cross join generate_series(1, 10) r where c.chain_name like 'Bench Chain %'`);
+      from chains c cross join generate_series(1, 10) r where c.chain_name like 'Bench Chain %'
+        and not exists (select 1 from regions x where x.chain_id = c.id)`);
     await q(`insert into stores (chain_id, region_id, store_name, phone, email, invoice_address, contact_person)
       select r.chain_id, r.id, r.region_name || ' Butik ' || s, '0701' || lpad((r.id * 100 + s)::text, 6, '0'), null,
         'Butiksvägen ' || s, 'Butikschef ' || s
       from regions r join chains c on c.id = r.chain_id cross join generate_series(1, 20) s
-      where c.chain_name like 'Bench Chain %'`);
+      where c.chain_name like 'Bench Chain %' and not exists (select 1 from stores x where x.region_id = r.id)`);
   }
   const storeCount = await n(
     `select count(*) as n from stores s join chains c on c.id = s.chain_id where c.chain_name like 'Bench Chain %'`,
@@ -110,19 +131,61 @@ try {
     console.log(`  orders ${from}..${to} (${seconds()})`);
   }
 
-  // The bench chain-admin of the first bench chain (idempotent).
+  // The bench users, one per role (idempotent): the chain-admin of the first bench chain, the
+  // regional director of its first region, the store manager of its first store, a technician, an
+  // admin and a super-admin.
   const hash = await hashPassword(BENCH_CHAIN_ADMIN.password);
+  const names: Record<keyof typeof BENCH_USERS, string> = {
+    'super-admin': 'Bench Superadmin',
+    admin: 'Bench Admin',
+    'chain-admin': 'Bench Kedjeadmin',
+    'regional-director': 'Bench Regionchef',
+    'store-manager': 'Bench Butikschef',
+    technician: 'Bench Tekniker',
+  };
+  for (const [role, user] of Object.entries(BENCH_USERS) as [keyof typeof BENCH_USERS, { email: string }][]) {
+    await q(
+      `insert into users (name, email, password_hash, phone_no, role_id)
+       values ($3, $1, $2, '0700000000', (select id from roles where slug = $4))
+       on conflict (email) do update set password_hash = excluded.password_hash`,
+      [user.email, hash, names[role], role],
+    );
+  }
+  const firstChain = `(select min(id) from chains where chain_name like 'Bench Chain %')`;
+  const firstRegion = `(select min(id) from regions where chain_id = ${firstChain})`;
   await q(
-    `insert into users (name, email, password_hash, phone_no, role_id)
-     values ('Bench Kedjeadmin', $1, $2, '0700000000', (select id from roles where slug = 'chain-admin'))
-     on conflict (email) do update set password_hash = excluded.password_hash`,
-    [BENCH_CHAIN_ADMIN.email, hash],
+    `insert into user_chains (user_id, chain_id) select u.id, ${firstChain} from users u where u.email = $1
+     on conflict do nothing`,
+    [BENCH_USERS['chain-admin'].email],
   );
   await q(
-    `insert into user_chains (user_id, chain_id)
-     select u.id, (select min(id) from chains where chain_name like 'Bench Chain %') from users u where u.email = $1
+    `insert into user_regions (user_id, region_id) select u.id, ${firstRegion} from users u where u.email = $1
      on conflict do nothing`,
-    [BENCH_CHAIN_ADMIN.email],
+    [BENCH_USERS['regional-director'].email],
+  );
+  await q(
+    `insert into user_stores (user_id, store_id)
+     select u.id, (select min(id) from stores where region_id = ${firstRegion}) from users u where u.email = $1
+     on conflict do nothing`,
+    [BENCH_USERS['store-manager'].email],
+  );
+  // The bench technician takes over one in 40 assigned bench orders, once (about 22,000 of 1M), picked by
+  // a hash of the id: a residue of the id would pick one description, status and approval for them all.
+  const techId = (await q<{ id: number }>('select id from users where email = $1', [BENCH_USERS.technician.email]))[0]
+    .id;
+  if ((await n('select count(*) as n from orders where technician_id = $1', [techId])) === 0) {
+    await q(
+      `update orders o set technician_id = $1 from chains c
+       where c.id = o.chain_id and c.chain_name like 'Bench Chain %' and o.technician_id is not null and hashint4(o.id) % 40 = 0`,
+      [techId],
+    );
+  }
+  console.log(
+    `bench users: ${Object.values(BENCH_USERS)
+      .map((u) => u.email)
+      .join(
+        ', ',
+      )} (technician with ${await n('select count(*) as n from orders where technician_id = $1', [techId])} orders)`,
   );
 
   console.log(`vacuum analyze (${seconds()}) ...`);
