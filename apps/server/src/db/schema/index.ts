@@ -4,4 +4,5 @@ export * from './notifications.ts';
 export * from './orders.ts';
 export * from './org.ts';
 export * from './phonein.ts';
+export * from './tallies.ts';
 export * from './users.ts';

@@ -125,6 +125,29 @@ export const orders = pgTable(
       // The same for a regional director's list.
       index('orders_region_list_idx').on(t.regionId, ...listed, t.projectNumber, t.id),
       index('orders_chain_created_idx').on(t.chainId, t.createdAt),
+      // The dashboard (migration 0008), index-only: open orders not yet due (overdue = open - these),
+      // completed orders by completion time (weekly) and by time to complete (the median), overall and
+      // per chain, and orders without a completion time (the median's count: completed ones are rare).
+      // completed_at is set only on completed orders.
+      index('orders_due_scope_idx').on(t.dueAt, t.statusId, t.chainId, t.regionId, t.storeId),
+      index('orders_completed_idx')
+        .on(t.completedAt, t.statusId, t.chainId, t.regionId, t.storeId)
+        .where(sql`${t.completedAt} is not null`),
+      index('orders_completion_time_idx')
+        .on(
+          sql`(${t.completedAt} - ${t.createdAt})`,
+          t.statusId,
+          t.chainId,
+          t.regionId,
+          t.storeId,
+          t.completedAt,
+          t.createdAt,
+        )
+        .where(sql`${t.completedAt} is not null`),
+      index('orders_undated_idx').on(t.statusId, t.chainId, t.regionId, t.storeId).where(sql`${t.completedAt} is null`),
+      index('orders_chain_completion_time_idx')
+        .on(t.chainId, sql`(${t.completedAt} - ${t.createdAt})`, t.statusId, t.completedAt, t.createdAt)
+        .where(sql`${t.completedAt} is not null`),
       // Foreign keys that a delete of the referenced order checks.
       index('orders_parent_idx').on(t.parentId),
       index('orders_recall_idx').on(t.recallOrderId),

@@ -1,4 +1,5 @@
 import type { Dashboard } from '@wop/shared/dashboard';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type DemoUser, multipart } from '../../test/app.ts';
 
@@ -50,27 +51,30 @@ const FILTERS: Query[] = [
   { chain_id: 1, date_range: `${day(-400, '00:00:00')}|${day(-7, '23:59:59')}` },
 ];
 
+/** Every number of the dashboard against the total of its order list. */
+async function expectListTotals(as: DemoUser, filter: Query) {
+  const d = await dashboard(as, filter);
+  expect(d.created).toBe(await total(as, filter));
+  for (const [status, n] of Object.entries(d.open_by_status)) {
+    expect(n, status).toBe(await total(as, { ...filter, status }));
+  }
+  expect(d.open_by_status).not.toHaveProperty('completed');
+  expect(d.completed).toBe(await total(as, { ...filter, status: 'completed' }));
+  expect(d.overdue).toBe(await total(as, { ...filter, overdue: 1 }));
+  expect(d.awaiting_approval).toBe(await total(as, { ...filter, approval_status: 'pending', open: 1 }));
+  const firstFix = await total(as, { ...filter, status: 'completed', recalled: 0 });
+  expect(d.first_time_fix_rate).toBe(d.completed ? firstFix / d.completed : null);
+  for (const store of d.by_store) {
+    expect(store.open).toBe(await total(as, { ...filter, store_id: store.store_id, open: 1 }));
+    expect(store.overdue).toBe(await total(as, { ...filter, store_id: store.store_id, overdue: 1 }));
+  }
+  expect(d.weekly).toHaveLength(12);
+}
+
 describe('the dashboard equals the order list', () => {
   for (const as of ROLES) {
     for (const filter of FILTERS) {
-      it(`for ${as} with ${JSON.stringify(filter)}`, async () => {
-        const d = await dashboard(as, filter);
-        expect(d.created).toBe(await total(as, filter));
-        for (const [status, n] of Object.entries(d.open_by_status)) {
-          expect(n, status).toBe(await total(as, { ...filter, status }));
-        }
-        expect(d.open_by_status).not.toHaveProperty('completed');
-        expect(d.completed).toBe(await total(as, { ...filter, status: 'completed' }));
-        expect(d.overdue).toBe(await total(as, { ...filter, overdue: 1 }));
-        expect(d.awaiting_approval).toBe(await total(as, { ...filter, approval_status: 'pending', open: 1 }));
-        const firstFix = await total(as, { ...filter, status: 'completed', recalled: 0 });
-        expect(d.first_time_fix_rate).toBe(d.completed ? firstFix / d.completed : null);
-        for (const store of d.by_store) {
-          expect(store.open).toBe(await total(as, { ...filter, store_id: store.store_id, open: 1 }));
-          expect(store.overdue).toBe(await total(as, { ...filter, store_id: store.store_id, overdue: 1 }));
-        }
-        expect(d.weekly).toHaveLength(12);
-      });
+      it(`for ${as} with ${JSON.stringify(filter)}`, () => expectListTotals(as, filter));
     }
   }
 });
@@ -117,5 +121,87 @@ describe('GET /api/dashboard', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(['date_range']);
+  });
+});
+
+/** Tally rows that differ from counting the orders afresh (both ways), and negative tallies. */
+async function tallyErrors() {
+  const { rows } = await app.db.execute(sql`
+    with fresh as (select chain_id, region_id, store_id, status_id, approval_status,
+        recall_order_id is not null as recalled, count(*)::int as n
+      from orders group by 1, 2, 3, 4, 5, 6),
+    kept as (select chain_id, region_id, store_id, status_id, approval_status, recalled, n
+      from order_tallies where n <> 0)
+    (select 'missing' as error, * from (select * from fresh except all select * from kept) a)
+    union all (select 'extra', * from (select * from kept except all select * from fresh) b)
+    union all (select 'negative', * from order_tallies where n < 0)`);
+  return rows;
+}
+
+describe('order_tallies (the counts the dashboard reads)', () => {
+  const order = async (store_id: number) => {
+    const store = (await call(app, 'GET', `/api/stores/${store_id}`, { as: 'admin' })).json().payload;
+    const where = { chain_id: store.chain_id, store_id, ...(store.region_id ? { region_id: store.region_id } : {}) };
+    const body = multipart({ description: 'Kylen brummar.', worktype_id: 1, priority: 20, ...where });
+    const res = await call(app, 'POST', '/api/orders', { as: 'admin', ...body });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().payload.id as number;
+  };
+  const put = async (id: number, payload: Record<string, unknown>) => {
+    const res = await call(app, 'PUT', `/api/orders/${id}`, { as: 'admin', payload });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const remove = async (id: number) => {
+    const res = await call(app, 'DELETE', `/api/orders/${id}`, { as: 'admin' });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const moveStore = async (id: number, chain_id: number, region_id: number | null) => {
+    const current = (await call(app, 'GET', `/api/stores/${id}`, { as: 'admin' })).json().payload;
+    const fields = ['store_name', 'phone', 'email', 'invoice_address', 'contact_person'] as const;
+    const payload = { ...Object.fromEntries(fields.map((f) => [f, current[f] ?? ''])), chain_id, region_id };
+    const res = await call(app, 'PUT', `/api/stores/${id}`, { as: 'admin', payload });
+    expect(res.statusCode, res.body).toBe(200);
+    return { chain_id: current.chain_id as number, region_id: current.region_id as number | null };
+  };
+
+  it('stay exact through creates, status and approval changes, a store move, a recall and deletes', async () => {
+    expect(await tallyErrors()).toEqual([]);
+    const [a, b, c, d] = [await order(1), await order(1), await order(2), await order(3)];
+    await put(a, { status: 'planned', planned_at: '2026-12-01 08:00' });
+    await put(b, { approval_status: 'approved' });
+    await put(c, { status: 'completed', approval_status: 'rejected' });
+    await put(d, { status: 'completed' });
+    await put(d, { status: 'pending' });
+    // The store moves to the other chain (its orders with it), and back.
+    const home = await moveStore(3, 2, null);
+    expect(await tallyErrors()).toEqual([]);
+    await expectListTotals('admin', { chain_id: 2 });
+    await moveStore(3, home.chain_id, home.region_id);
+    // A recall: the original is completed, the store says "not fixed", a follow-up opens.
+    await put(b, { status: 'completed' });
+    const recall = await call(app, 'POST', `/api/orders/${b}/confirm`, {
+      as: 'store',
+      payload: { fixed: false, comment: 'Brummar fortfarande' },
+    });
+    expect(recall.statusCode, recall.body).toBe(201);
+    expect(await tallyErrors()).toEqual([]);
+    await expectListTotals('store', {});
+    // Deleting the follow-up clears the original's recall (ON DELETE SET NULL): a write by the database.
+    await remove(recall.json().payload.recall_order_id);
+    await remove(c);
+    expect(await tallyErrors()).toEqual([]);
+    for (const as of ['admin', 'chainAdmin', 'director', 'store'] as const) await expectListTotals(as, {});
+  });
+
+  it('stay exact under concurrent writes', async () => {
+    const ids = await Promise.all([1, 1, 1, 2, 2, 3].map((store) => order(store)));
+    await Promise.all(
+      ids.map((id, i) =>
+        put(id, i % 2 ? { status: 'completed', approval_status: 'approved' } : { approval_status: 'rejected' }),
+      ),
+    );
+    await Promise.all(ids.map((id, i) => (i % 3 ? put(id, { status: 'confirmed' }) : remove(id))));
+    expect(await tallyErrors()).toEqual([]);
+    await expectListTotals('chainAdmin', {});
   });
 });
