@@ -193,7 +193,14 @@ export async function listOrders(
   // The page's keys first, from the list indexes alone, then only those rows are read. The key is
   // the project number (unique, and in every list index), so even a deep page in the default sort
   // is an index-only scan of the (scope, project_number) indexes.
-  const pageQuery = sql`(select full_row.* from (select orders.project_number from orders ${whereSql}
+  // A search by digits is most often a project number, which few orders match. Walking a list index
+  // in the page's order until 25 matches turn up would then read the whole scope: the matches are
+  // found through the indexes first (the subquery is fenced by `offset 0`) and only they are sorted.
+  const source =
+    filter.q && /^\d+$/.test(filter.q)
+      ? sql`(select * from orders ${whereSql} offset 0) orders`
+      : sql`orders ${whereSql}`;
+  const pageQuery = sql`(select full_row.* from (select orders.project_number from ${source}
       order by ${orderBy(page.sort_by, page.sort_order, 'inner')}
       limit ${page.limit} offset ${(page.page - 1) * page.limit}) page_keys
     join orders full_row on full_row.project_number = page_keys.project_number) o`;
