@@ -10,7 +10,7 @@ const filterId = optional(z.coerce.number().int().positive().max(999_999_999));
 
 export default async function dashboardRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = createDashboardService(app.db, app.appConfig.APP_TIMEZONE);
+  const service = createDashboardService(app.db, app.appConfig.APP_TIMEZONE, !app.database.embedded);
 
   app.get(
     '/dashboard',

@@ -6,21 +6,26 @@ import { ordersInScope } from '../../lib/scope-sql.ts';
 import { createdBetween } from '../orders/orders.filter.ts';
 import { dashboardNumbers } from './dashboard.repository.ts';
 
-export function createDashboardService(db: Db, timezone: string) {
+/** `sideBySide`: run the dashboard's queries on separate connections (PostgreSQL, not PGlite). */
+export function createDashboardService(db: Db, timezone: string, sideBySide = false) {
   return {
     async get(user: AuthUser, filters: DashboardFilters): Promise<Dashboard> {
       const scope = scopeOf(user);
       const created = createdBetween(filters.date_range);
-      const numbers = await dashboardNumbers(db, {
-        scope: ordersInScope(scope),
-        chain_id: filters.chain_id,
-        region_id: filters.region_id,
-        store_id: filters.store_id,
-        ...created,
-        timezone,
-        // The tallies count by chain, region and store: not by creation time, nor by technician.
-        tallied: !created.created_from && !created.created_to && scope.kind !== 'technician',
-      });
+      const numbers = await dashboardNumbers(
+        db,
+        {
+          scope: ordersInScope(scope),
+          chain_id: filters.chain_id,
+          region_id: filters.region_id,
+          store_id: filters.store_id,
+          ...created,
+          timezone,
+          // The tallies count by chain, region and store: not by creation time, nor by technician.
+          tallied: !created.created_from && !created.created_to && scope.kind !== 'technician',
+        },
+        sideBySide,
+      );
       const completedId = numbers.statuses.find((s) => s.slug === COMPLETED_STATUS)?.id;
       const count = new Map(numbers.byStatus.map((row) => [row.status_id, row.n]));
       const completed = completedId === undefined ? 0 : (count.get(completedId) ?? 0);
