@@ -190,9 +190,6 @@ export async function listOrders(
 ) {
   const where = whereOf(filter);
   const whereSql = where ? sql`where ${where}` : sql``;
-  // The page's keys first, from the list indexes alone, then only those rows are read. The key is
-  // the project number (unique, and in every list index), so even a deep page in the default sort
-  // is an index-only scan of the (scope, project_number) indexes.
   // A search by digits is most often a project number, which few orders match. Walking a list index
   // in the page's order until 25 matches turn up would then read the whole scope: the matches are
   // found through the indexes first (the subquery is fenced by `offset 0`) and only they are sorted.
@@ -200,15 +197,28 @@ export async function listOrders(
     filter.q && /^\d+$/.test(filter.q)
       ? sql`(select * from orders ${whereSql} offset 0) orders`
       : sql`orders ${whereSql}`;
-  const pageQuery = sql`(select full_row.* from (select orders.project_number from ${source}
-      order by ${orderBy(page.sort_by, page.sort_order, 'inner')}
-      limit ${page.limit} offset ${(page.page - 1) * page.limit}) page_keys
-    join orders full_row on full_row.project_number = page_keys.project_number) o`;
-  const [rows, counted] = await Promise.all([
-    queryPrepared<OrderRow>(
+  // Two steps, each a prepared statement PostgreSQL plans once. The page's keys come from the list
+  // indexes alone: the key is the project number (unique, and in every list index), so even a deep
+  // page in the default sort is an index-only scan. Then the display columns are joined onto those
+  // rows only; with the keys as one array value its plan does not depend on the page, and the
+  // twelve-way join is not planned again on every call (that planning cost ~5 ms, the run 1 ms).
+  const pageRows = async () => {
+    const keys = await queryPrepared<{ project_number: number }>(
       db,
-      sql`${detailSelect(pageQuery, userId, locale)} order by ${orderBy(page.sort_by, page.sort_order, 'outer')}`,
-    ),
+      sql`select orders.project_number from ${source}
+        order by ${orderBy(page.sort_by, page.sort_order, 'inner')}
+        limit ${page.limit} offset ${(page.page - 1) * page.limit}`,
+    );
+    if (keys.length === 0) return [];
+    const numbers = sql.param(keys.map((k) => k.project_number));
+    return queryPrepared<OrderRow>(
+      db,
+      sql`${detailSelect(sql`(select * from orders where project_number = any(${numbers}::int[])) o`, userId, locale)}
+        order by ${orderBy(page.sort_by, page.sort_order, 'outer')}`,
+    );
+  };
+  const [rows, counted] = await Promise.all([
+    pageRows(),
     queryPrepared<{ total: number }>(db, sql`select count(*)::int as total from orders ${whereSql}`),
   ]);
   return { rows, total: counted[0].total };
