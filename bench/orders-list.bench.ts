@@ -23,12 +23,50 @@
  * Users: one per role, from bench/orders-bench-user.ts (generate-orders.ts creates them).
  * Targets (issue #20) are printed as held or missed; the exit code is 0 either way (a measurement).
  *
- * BEFORE (the server as of commit 91de428), 2-core machine shared with other jobs (data generators
- * running, load average 3-6), p50 ms (API/SQL), --runs 40 --warmup 5 --duration 8: see the report of
- * the session that added this bench (figures below).
+ * BEFORE: the server as of commit 91de428 (before the list work of #20), measured 2026-11-23 on the
+ * 2-core dev machine shared with other jobs (data generators and other sessions' builds and tests:
+ * load average 6-9 throughout, so single figures swing by 2x between runs; compare API with the SQL
+ * of the same run). p50 ms over HTTP / p50 ms of the hand-written SQL; throughput is the first page
+ * at 10 connections over HTTP (req/s, p99 ms) vs the SQL from 10 clients. Queries not shown here are
+ * in the bench's own output. Held: first page and page 200 within 1.5x of the SQL only where the
+ * count dominates (super-admin, admin; page 200 also the chain-admin), and on 2M / 10,000 stores the
+ * scoped roles' first page p50 <= 25 ms. Missed: the scoped roles' first page at 2.1-7.5x its SQL,
+ * every search (word 14-1300 ms, number 12-2700 ms), throughput 0.2-0.4x the SQL's (embedded up to
+ * 0.85x) with p99 > 100 ms, and the admins' first page at 2M (~200 ms: the exact total).
  *
- * PostgreSQL 15, wop_bench_list: 1,000,040 orders / 5,017 stores:
- *   (filled in below from the first run)
+ * PostgreSQL 15, wop_bench_list, 1,000,040 orders / 5,017 stores (--runs 30 --warmup 3 --duration 8):
+ *   role               first page    page 200      word search     number search   first-page throughput
+ *   super-admin        219/198       252/220       1292/1018       1773/1769       9 vs 21/s p99 1335
+ *   admin              124/116       224/183       588/340         822/781         9 vs 24/s p99 1199
+ *   chain-admin        15.5/6.1      147/111       94.0/71.0       43.0/22.1       70 vs 248/s p99 258
+ *   regional-director  53.7/7.1      44.2/5.0      48.4/57.6       54.1/5.0        81 vs 364/s p99 217
+ *   store-manager      20.5/7.3      24.2/5.2      46.8/5.2        39.1/4.0        91 vs 482/s p99 206
+ *   technician         18.7/5.0      20.5/8.9      49.5/50.1       34.2/5.0        96 vs 319/s p99 211
+ *
+ * PostgreSQL 15, wop_bench_2m, 2,000,040 orders / 10,017 stores (--runs 15 --warmup 2 --duration 5):
+ *   role               first page    page 200      word search     number search   first-page throughput
+ *   super-admin        196/191       198/182       1126/1013       2724/2725       4 vs 11/s p99 2657
+ *   admin              228/210       243/204       1254/887        1660/1624       6 vs 15/s p99 1955
+ *   chain-admin        21.2/5.8      98.9/93.1     113/159         24.5/10.4       104 vs 325/s p99 167
+ *   regional-director  15.4/4.7      13.3/3.1      29.3/183        11.5/4.2        136 vs 475/s p99 115
+ *   store-manager      16.9/3.5      17.4/3.3      14.3/5.5        13.8/3.8        128 vs 577/s p99 175
+ *   technician         17.5/6.4      17.0/4.5      118/127         12.4/7.8        77 vs 266/s p99 211
+ *
+ * Embedded PGlite, /tmp/wop-bench-embedded, 1,000,040 orders / 5,017 stores
+ * (--runs 10 --warmup 2 --duration 5):
+ *   role               first page    page 200      word search     number search   first-page throughput
+ *   super-admin        137/124       102/94.1      375/351         1261/1246       8 vs 9/s p99 1848
+ *   admin              118/98.1      149/140       470/388         1162/1250       5 vs 10/s p99 2813
+ *   chain-admin        27.0/12.8     37.6/26.5     94.4/55.1       25.6/11.2       41 vs 96/s p99 487
+ *   regional-director  15.6/7.0      12.8/4.6      29.5/25.3       25.6/7.8        63 vs 98/s p99 407
+ *   store-manager      18.6/5.8      12.2/3.9      13.7/4.6        15.8/5.0        63 vs 151/s p99 260
+ *   technician         15.3/6.5      17.3/8.3      62.7/53.9       16.1/6.5        46 vs 113/s p99 478
+ *
+ * The hand-written SQL answers exactly what the API answers, so the search by word or number is
+ * the same OR over project number, description and store name: for the admins that is a scan of every
+ * order (the SQL is no faster), and as a generic prepared plan it can be slower than the API's custom
+ * plan (API/SQL < 1 for the word search). The store manager's store has one description and status
+ * (generate-orders.ts spreads orders over stores with a fixed stride), so some of its filters are empty.
  *
  * Kept out of `npm test`: numbers, not a timed test.
  */
