@@ -1,15 +1,16 @@
--- Order counts per (chain, region, store, status, approval status, recalled), kept exact in the
+-- Order counts per (chain, region, store, technician, status, approval status, recalled), kept exact in the
 -- writing transaction by the statement triggers below: the dashboard (and list totals) read these
 -- few thousand rows instead of counting a million orders. `recalled` = recall_order_id is not null.
 CREATE TABLE "order_tallies" (
 	"chain_id" integer NOT NULL,
 	"region_id" integer,
 	"store_id" integer NOT NULL,
+	"technician_id" integer,
 	"status_id" integer NOT NULL,
 	"approval_status" text NOT NULL,
 	"recalled" boolean NOT NULL,
 	"n" integer NOT NULL,
-	CONSTRAINT "order_tallies_key" UNIQUE NULLS NOT DISTINCT("chain_id","region_id","store_id","status_id","approval_status","recalled")
+	CONSTRAINT "order_tallies_key" UNIQUE NULLS NOT DISTINCT("chain_id","region_id","store_id","technician_id","status_id","approval_status","recalled")
 );
 --> statement-breakpoint
 -- Open orders not yet due (overdue = open - these): a short range at the top of due_at, index-only.
@@ -30,35 +31,35 @@ CREATE INDEX "orders_chain_completion_time_idx" ON "orders" USING btree ("chain_
 CREATE FUNCTION "order_tallies_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO order_tallies AS t (chain_id, region_id, store_id, status_id, approval_status, recalled, n)
-    SELECT chain_id, region_id, store_id, status_id, approval_status, recall_order_id IS NOT NULL, count(*)
+    INSERT INTO order_tallies AS t (chain_id, region_id, store_id, technician_id, status_id, approval_status, recalled, n)
+    SELECT chain_id, region_id, store_id, technician_id, status_id, approval_status, recall_order_id IS NOT NULL, count(*)
     FROM new_orders
-    GROUP BY 1, 2, 3, 4, 5, 6
-    ORDER BY 1, 2, 3, 4, 5, 6
-    ON CONFLICT (chain_id, region_id, store_id, status_id, approval_status, recalled)
+    GROUP BY 1, 2, 3, 4, 5, 6, 7
+    ORDER BY 1, 2, 3, 4, 5, 6, 7
+    ON CONFLICT (chain_id, region_id, store_id, technician_id, status_id, approval_status, recalled)
       DO UPDATE SET n = t.n + excluded.n;
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO order_tallies AS t (chain_id, region_id, store_id, status_id, approval_status, recalled, n)
-    SELECT chain_id, region_id, store_id, status_id, approval_status, recall_order_id IS NOT NULL, -count(*)
+    INSERT INTO order_tallies AS t (chain_id, region_id, store_id, technician_id, status_id, approval_status, recalled, n)
+    SELECT chain_id, region_id, store_id, technician_id, status_id, approval_status, recall_order_id IS NOT NULL, -count(*)
     FROM old_orders
-    GROUP BY 1, 2, 3, 4, 5, 6
-    ORDER BY 1, 2, 3, 4, 5, 6
-    ON CONFLICT (chain_id, region_id, store_id, status_id, approval_status, recalled)
+    GROUP BY 1, 2, 3, 4, 5, 6, 7
+    ORDER BY 1, 2, 3, 4, 5, 6, 7
+    ON CONFLICT (chain_id, region_id, store_id, technician_id, status_id, approval_status, recalled)
       DO UPDATE SET n = t.n + excluded.n;
   ELSE
-    INSERT INTO order_tallies AS t (chain_id, region_id, store_id, status_id, approval_status, recalled, n)
-    SELECT chain_id, region_id, store_id, status_id, approval_status, recalled, sum(d)
+    INSERT INTO order_tallies AS t (chain_id, region_id, store_id, technician_id, status_id, approval_status, recalled, n)
+    SELECT chain_id, region_id, store_id, technician_id, status_id, approval_status, recalled, sum(d)
     FROM (
-      SELECT chain_id, region_id, store_id, status_id, approval_status, recall_order_id IS NOT NULL AS recalled, 1 AS d
+      SELECT chain_id, region_id, store_id, technician_id, status_id, approval_status, recall_order_id IS NOT NULL AS recalled, 1 AS d
       FROM new_orders
       UNION ALL
-      SELECT chain_id, region_id, store_id, status_id, approval_status, recall_order_id IS NOT NULL, -1
+      SELECT chain_id, region_id, store_id, technician_id, status_id, approval_status, recall_order_id IS NOT NULL, -1
       FROM old_orders
     ) delta
-    GROUP BY 1, 2, 3, 4, 5, 6
+    GROUP BY 1, 2, 3, 4, 5, 6, 7
     HAVING sum(d) <> 0
-    ORDER BY 1, 2, 3, 4, 5, 6
-    ON CONFLICT (chain_id, region_id, store_id, status_id, approval_status, recalled)
+    ORDER BY 1, 2, 3, 4, 5, 6, 7
+    ON CONFLICT (chain_id, region_id, store_id, technician_id, status_id, approval_status, recalled)
       DO UPDATE SET n = t.n + excluded.n;
   END IF;
   RETURN NULL;
@@ -80,7 +81,7 @@ CREATE TRIGGER "orders_tally_truncate" AFTER TRUNCATE ON "orders"
   FOR EACH STATEMENT EXECUTE FUNCTION "order_tallies_truncate"();--> statement-breakpoint
 -- The triggers exist (and CREATE TRIGGER holds a lock that keeps writers out until the migration
 -- commits) before the existing orders are counted: none is missed or counted twice.
-INSERT INTO "order_tallies" ("chain_id", "region_id", "store_id", "status_id", "approval_status", "recalled", "n")
-SELECT "chain_id", "region_id", "store_id", "status_id", "approval_status", "recall_order_id" IS NOT NULL, count(*)
+INSERT INTO "order_tallies" ("chain_id", "region_id", "store_id", "technician_id", "status_id", "approval_status", "recalled", "n")
+SELECT "chain_id", "region_id", "store_id", "technician_id", "status_id", "approval_status", "recall_order_id" IS NOT NULL, count(*)
 FROM "orders"
-GROUP BY 1, 2, 3, 4, 5, 6;
+GROUP BY 1, 2, 3, 4, 5, 6, 7;

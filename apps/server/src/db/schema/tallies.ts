@@ -1,7 +1,7 @@
 import { boolean, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 
 /**
- * How many orders there are per chain, region, store, status, approval status and recalled
+ * How many orders there are per chain, region, store, technician, status, approval status and recalled
  * (recall_order_id is not null): the totals of the dashboard and of unfiltered lists without
  * counting the orders. Kept exact by statement triggers on `orders` in the writing transaction
  * (migration 0008_dashboard_tallies); nothing else writes it. A key whose orders all left keeps n = 0.
@@ -12,6 +12,7 @@ export const orderTallies = pgTable(
     chainId: integer('chain_id').notNull(),
     regionId: integer('region_id'),
     storeId: integer('store_id').notNull(),
+    technicianId: integer('technician_id'),
     statusId: integer('status_id').notNull(),
     approvalStatus: text('approval_status').notNull(),
     recalled: boolean('recalled').notNull(),
@@ -19,7 +20,7 @@ export const orderTallies = pgTable(
   },
   (t) => [
     unique('order_tallies_key')
-      .on(t.chainId, t.regionId, t.storeId, t.statusId, t.approvalStatus, t.recalled)
+      .on(t.chainId, t.regionId, t.storeId, t.technicianId, t.statusId, t.approvalStatus, t.recalled)
       .nullsNotDistinct(),
   ],
 );

@@ -127,10 +127,10 @@ describe('GET /api/dashboard', () => {
 /** Tally rows that differ from counting the orders afresh (both ways), and negative tallies. */
 async function tallyErrors() {
   const { rows } = await app.db.execute(sql`
-    with fresh as (select chain_id, region_id, store_id, status_id, approval_status,
+    with fresh as (select chain_id, region_id, store_id, technician_id, status_id, approval_status,
         recall_order_id is not null as recalled, count(*)::int as n
-      from orders group by 1, 2, 3, 4, 5, 6),
-    kept as (select chain_id, region_id, store_id, status_id, approval_status, recalled, n
+      from orders group by 1, 2, 3, 4, 5, 6, 7),
+    kept as (select chain_id, region_id, store_id, technician_id, status_id, approval_status, recalled, n
       from order_tallies where n <> 0)
     (select 'missing' as error, * from (select * from fresh except all select * from kept) a)
     union all (select 'extra', * from (select * from kept except all select * from fresh) b)

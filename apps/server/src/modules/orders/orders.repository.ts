@@ -113,6 +113,37 @@ export function whereOf(f: OrderListFilter): SQL | undefined {
   return and(...parts.filter((p): p is SQL => p !== undefined));
 }
 
+/**
+ * The statement that counts the list. Orders are tallied per chain, region, store, technician, status,
+ * approval status and recall in `order_tallies` (migration 0008), kept exact in every writing
+ * transaction, so a filter on those columns alone (scopes included) sums a few tally rows instead of
+ * counting up to every order. The tally table goes by the name `orders` there: its columns have the
+ * same names, so the list's own conditions apply unchanged; only `recalled` is a column of its own.
+ */
+const TALLIED = new Set<string>([
+  'scope',
+  'timezone',
+  'chain_id',
+  'region_id',
+  'store_id',
+  'status',
+  'approval_status',
+  'open',
+  'recalled',
+]);
+function totalOf(f: OrderListFilter): SQL {
+  const tallied = Object.entries(f).every(([key, value]) => value === undefined || TALLIED.has(key));
+  if (!tallied) {
+    const where = whereOf(f);
+    return sql`select count(*)::int as total from orders ${where ? sql`where ${where}` : sql``}`;
+  }
+  const where = and(
+    whereOf({ ...f, recalled: undefined }),
+    f.recalled === undefined ? undefined : sql`orders.recalled = ${f.recalled}`,
+  );
+  return sql`select coalesce(sum(orders.n), 0)::int as total from order_tallies orders ${where ? sql`where ${where}` : sql``}`;
+}
+
 /** Sort expressions inside the page query (on `orders`) and when joining the page (on `o`, `s`, `os`). */
 const SORTS: Record<OrderSort, { inner: SQL; outer: SQL; nullable?: boolean }> = {
   project_number: { inner: sql`orders.project_number`, outer: sql`o.project_number` },
@@ -217,10 +248,7 @@ export async function listOrders(
         order by ${orderBy(page.sort_by, page.sort_order, 'outer')}`,
     );
   };
-  const [rows, counted] = await Promise.all([
-    pageRows(),
-    queryPrepared<{ total: number }>(db, sql`select count(*)::int as total from orders ${whereSql}`),
-  ]);
+  const [rows, counted] = await Promise.all([pageRows(), queryPrepared<{ total: number }>(db, totalOf(filter))]);
   return { rows, total: counted[0].total };
 }
 
