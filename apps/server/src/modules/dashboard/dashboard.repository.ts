@@ -4,8 +4,8 @@ import { type OrderListFilter, whereOf } from '../orders/orders.repository.ts';
 
 export interface DashboardFilter extends OrderListFilter {
   /**
-   * Count from order_tallies (its keys: chain, region, store, status, approval status, recalled).
-   * Only for filters on those keys: not with a creation date range, nor a technician's scope.
+   * Count from order_tallies (its keys: chain, region, store, technician, status, approval status,
+   * recalled): every filter of the dashboard but a creation date range names only those.
    */
   tallied: boolean;
 }
@@ -61,9 +61,10 @@ const withoutJit = <T>(db: Db, work: (tx: DbOrTx) => Promise<T>) =>
   });
 
 /**
- * Order counts per key from the tallies. whereOf's conditions name orders.chain_id, region_id and
- * store_id (the scope and the chain/region/store filters), which the tallies have under the same
- * names: aliased as `orders`, the list's own condition selects the tally rows of its orders.
+ * Order counts per key from the tallies. whereOf's conditions for the scope and the chain, region
+ * and store filters name orders.chain_id, region_id, store_id and technician_id, which the tallies
+ * have under the same names: aliased as `orders`, the list's own condition selects the tally rows of
+ * its orders.
  */
 const tallied = (where: SQL) =>
   sql`select orders.status_id, orders.store_id, orders.approval_status, orders.recalled, orders.n

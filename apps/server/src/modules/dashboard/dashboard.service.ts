@@ -21,8 +21,8 @@ export function createDashboardService(db: Db, timezone: string, sideBySide = fa
           store_id: filters.store_id,
           ...created,
           timezone,
-          // The tallies count by chain, region and store: not by creation time, nor by technician.
-          tallied: !created.created_from && !created.created_to && scope.kind !== 'technician',
+          // The tallies count by scope, chain, region and store, not by creation time.
+          tallied: !created.created_from && !created.created_to,
         },
         sideBySide,
       );
