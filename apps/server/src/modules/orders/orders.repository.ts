@@ -113,13 +113,7 @@ export function whereOf(f: OrderListFilter): SQL | undefined {
   return and(...parts.filter((p): p is SQL => p !== undefined));
 }
 
-/**
- * The statement that counts the list. Orders are tallied per chain, region, store, technician, status,
- * approval status and recall in `order_tallies` (migration 0008), kept exact in every writing
- * transaction, so a filter on those columns alone (scopes included) sums a few tally rows instead of
- * counting up to every order. The tally table goes by the name `orders` there: its columns have the
- * same names, so the list's own conditions apply unchanged; only `recalled` is a column of its own.
- */
+/** The filters whose columns are keys of the order tallies. */
 const TALLIED = new Set<string>([
   'scope',
   'timezone',
@@ -131,17 +125,36 @@ const TALLIED = new Set<string>([
   'open',
   'recalled',
 ]);
+
+/**
+ * The statement that counts the list. Orders are tallied per chain, region, store, technician, status,
+ * approval status and recall in `order_tallies` (migration 0008), kept exact in every writing
+ * transaction, so a filter on those columns alone (scopes included) sums a few tally rows instead of
+ * counting up to every order. The tally table goes by the name `orders` there: its columns have the
+ * same names, so the list's own conditions apply unchanged; only `recalled` is a column of its own.
+ * Overdue (open and past due) changes with the clock: it is the open orders' tally less the open
+ * orders not yet due, which are few (the newest ones) and counted on the due_at index.
+ */
 function totalOf(f: OrderListFilter): SQL {
-  const tallied = Object.entries(f).every(([key, value]) => value === undefined || TALLIED.has(key));
-  if (!tallied) {
+  const { overdue, ...rest } = f;
+  const talliable = Object.entries(rest).every(([key, value]) => value === undefined || TALLIED.has(key));
+  // Overdue orders are open: with closed ones asked for, the subtraction below does not hold.
+  if (!talliable || (overdue !== undefined && rest.open === false)) {
     const where = whereOf(f);
     return sql`select count(*)::int as total from orders ${where ? sql`where ${where}` : sql``}`;
   }
-  const where = and(
-    whereOf({ ...f, recalled: undefined }),
-    f.recalled === undefined ? undefined : sql`orders.recalled = ${f.recalled}`,
-  );
-  return sql`select coalesce(sum(orders.n), 0)::int as total from order_tallies orders ${where ? sql`where ${where}` : sql``}`;
+  const tally = (g: OrderListFilter) => {
+    const where = and(
+      whereOf({ ...g, recalled: undefined }),
+      g.recalled === undefined ? undefined : sql`orders.recalled = ${g.recalled}`,
+    );
+    return sql`(select coalesce(sum(orders.n), 0)::int from order_tallies orders ${where ? sql`where ${where}` : sql``})`;
+  };
+  if (overdue === undefined) return sql`select ${tally(rest)} as total`;
+  const open = { ...rest, open: true };
+  const notYetDue = and(whereOf(open), sql`${orders.dueAt} >= now()`);
+  const overdueCount = sql`(${tally(open)} - (select count(*)::int from orders where ${notYetDue}))`;
+  return overdue ? sql`select ${overdueCount} as total` : sql`select ${tally(rest)} - ${overdueCount} as total`;
 }
 
 /** Sort expressions inside the page query (on `orders`) and when joining the page (on `o`, `s`, `os`). */
