@@ -150,9 +150,9 @@ async function weeklyIn(db: DbOrTx, where: SQL, tz: string) {
  * all: count them, then step to the middle of the time-to-complete index. With the tallies, the
  * count is their completed orders minus those without a completion time (index orders_undated_idx).
  */
-async function medianHoursIn(db: DbOrTx, where: SQL, tallied: boolean) {
+async function medianHoursIn(db: DbOrTx, where: SQL, fromTallies: boolean) {
   const completed = sql`orders.status_id = ${DONE} and ${where}`;
-  const count = tallied
+  const count = fromTallies
     ? sql`(select coalesce(sum(orders.n), 0)::int from order_tallies orders where ${completed})
       - (select count(*)::int from orders where orders.completed_at is null and ${completed})`
     : sql`(select count(*)::int from orders where orders.completed_at is not null and ${completed})`;
