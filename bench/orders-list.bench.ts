@@ -62,6 +62,41 @@
  *   store-manager      18.6/5.8      12.2/3.9      13.7/4.6        15.8/5.0        63 vs 151/s p99 260
  *   technician         15.3/6.5      17.3/8.3      62.7/53.9       16.1/6.5        46 vs 113/s p99 478
  *
+ * AFTER: the list work of #20 (prepared statements in two steps, the page keyed by project number,
+ * totals from order_tallies with overdue as open less not yet due, digit searches fenced), measured
+ * 2026-11-24 on the same machine and databases, load average ~5, --warmup 20 (a prepared statement
+ * gets its generic plan after five runs on each pooled connection). Same columns as above:
+ *
+ * PostgreSQL 15, 1,000,040 orders / 5,017 stores (--runs 30 --duration 8):
+ *   super-admin        19.4/115      18.4/133      380/366         19.3/792        284 vs 20/s p99 85
+ *   admin              13.3/145      14.3/140      363/361         27.7/1299       254 vs 16/s p99 124
+ *   chain-admin        6.6/7.7       11.0/98.3     64.3/83.8       12.4/31.1       368 vs 287/s p99 62
+ *   regional-director  9.6/4.7       3.2/2.9       24.5/71.7       5.5/3.6         338 vs 341/s p99 78
+ *   store-manager      8.2/7.1       5.4/2.6       9.4/6.5         10.1/4.7        314 vs 305/s p99 100
+ *   technician         10.8/7.7      9.0/8.1       66.1/79.1       6.5/4.6         247 vs 261/s p99 93
+ *
+ * PostgreSQL 15, 2,000,040 orders / 10,017 stores (--runs 20 --duration 6):
+ *   super-admin        28.1/206      14.2/157      837/843         20.4/1441       203 vs 13/s p99 127
+ *   admin              10.6/178      12.3/184      566/703         15.3/1782       300 vs 14/s p99 73
+ *   chain-admin        6.1/3.7       8.0/66.7      73.8/67.4       8.5/5.3         403 vs 293/s p99 50
+ *   regional-director  6.9/3.5       4.3/3.3       15.0/85.3       4.8/2.6         432 vs 489/s p99 44
+ *   store-manager      5.6/3.7       3.0/2.0       3.8/3.0         5.5/4.3         321 vs 467/s p99 60
+ *   technician         8.5/5.5       8.1/6.2       81.2/110        6.2/4.5         348 vs 334/s p99 46
+ *
+ * Embedded PGlite, 1,000,040 orders / 5,017 stores (--runs 10 --duration 5):
+ *   super-admin        25.8/161      21.2/162      1119/1117       23.8/1581       97 vs 9/s p99 225
+ *   admin              17.9/86.5     11.1/80.4     271/285         14.5/1227       118 vs 8/s p99 188
+ *   chain-admin        7.5/9.7       11.1/56.7     550/116         11.5/8.7        124 vs 76/s p99 239
+ *   regional-director  10.2/9.6      3.7/4.6       19.7/25.2       6.2/4.6         185 vs 144/s p99 169
+ *   store-manager      6.0/5.1       2.6/3.1       2.8/4.2         14.5/6.6        173 vs 176/s p99 189
+ *   technician         7.1/7.1       15.7/10.7     165/123         19.9/8.7        120 vs 102/s p99 248
+ *
+ * The SQL column counts the orders; the API reads tallies, so for large scopes the API is now the
+ * faster of the two. Still missed: a word search that matches 1 in 8 orders (every match is read to
+ * count it: 64-840 ms on PostgreSQL), the 5 ms for a project number (5-28 ms: the number is also
+ * looked for in descriptions), and counts under filters the tallies do not key (work type: ~0.5-1 s
+ * for the admins).
+ *
  * The hand-written SQL answers exactly what the API answers, so the search by word or number is
  * the same OR over project number, description and store name: for the admins that is a scan of every
  * order (the SQL is no faster), and as a generic prepared plan it can be slower than the API's custom
