@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category, CategoryGroup } from '@wop/shared/files';
+import { CHAINS_KEY } from '../../../entities/chains.ts';
 import { api, getPage, openDownload, toFormData } from '../../../lib/api.ts';
 
 export const CATEGORIES_KEY = ['categories'] as const;
@@ -59,7 +60,7 @@ export const downloadCategoryFile = (id: number) => openDownload(`/admin/files/$
 /** The chains a folder can belong to (the form's dropdown). */
 export const folderChainsQueryOptions = () =>
   queryOptions({
-    queryKey: ['chains', 'options', 'folders'],
+    queryKey: [...CHAINS_KEY, 'options', 'folders'],
     queryFn: ({ signal }) =>
       getPage<{ id: number; chain_name: string }>(
         '/chains',

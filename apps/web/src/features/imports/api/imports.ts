@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StoreImportRecord, UserImportResult } from '@wop/shared/imports';
+import { CHAINS_KEY } from '../../../entities/chains.ts';
+import { STORES_KEY } from '../../../entities/stores.ts';
 import { api, getPage, type QueryParams, toFormData } from '../../../lib/api.ts';
 
 export const STORE_IMPORTS_KEY = ['store-imports'] as const;
@@ -15,7 +17,7 @@ export function useImportStores() {
     // A failed import is recorded too: reload the list either way.
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: STORE_IMPORTS_KEY });
-      await queryClient.invalidateQueries({ queryKey: ['stores'] });
+      await queryClient.invalidateQueries({ queryKey: STORES_KEY });
     },
   });
 }
@@ -31,7 +33,7 @@ export function useBulkUpdateUsers() {
 /** The chains to import into (the import dialog's dropdown). */
 export const importChainsQueryOptions = () =>
   queryOptions({
-    queryKey: ['chains', 'options', 'import'],
+    queryKey: [...CHAINS_KEY, 'options', 'import'],
     queryFn: ({ signal }) =>
       getPage<{ id: number; chain_name: string }>(
         '/chains',

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Region, RegionInput } from '@wop/shared/regions';
+import { CHAINS_KEY } from '../../../entities/chains.ts';
 import { REGIONS_KEY } from '../../../entities/regions.ts';
 import { api } from '../../../lib/api.ts';
 
@@ -20,7 +21,7 @@ export function useSaveRegion(chainId: number) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: REGIONS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['chains'] }),
+        queryClient.invalidateQueries({ queryKey: CHAINS_KEY }),
       ]),
   });
 }
@@ -32,7 +33,7 @@ export function useDeleteRegion(chainId: number) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: REGIONS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['chains'] }),
+        queryClient.invalidateQueries({ queryKey: CHAINS_KEY }),
       ]),
   });
 }

@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Store, StoreInput } from '@wop/shared/stores';
+import { CHAINS_KEY } from '../../../entities/chains.ts';
+import { REGIONS_KEY } from '../../../entities/regions.ts';
 import { STORES_KEY } from '../../../entities/stores.ts';
 import { api } from '../../../lib/api.ts';
 
@@ -17,8 +19,8 @@ export function useSaveStore() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: STORES_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['chains'] }),
-        queryClient.invalidateQueries({ queryKey: ['regions'] }),
+        queryClient.invalidateQueries({ queryKey: CHAINS_KEY }),
+        queryClient.invalidateQueries({ queryKey: REGIONS_KEY }),
       ]),
   });
 }
@@ -30,8 +32,8 @@ export function useDeleteStore() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: STORES_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['chains'] }),
-        queryClient.invalidateQueries({ queryKey: ['regions'] }),
+        queryClient.invalidateQueries({ queryKey: CHAINS_KEY }),
+        queryClient.invalidateQueries({ queryKey: REGIONS_KEY }),
       ]),
   });
 }
