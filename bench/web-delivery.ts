@@ -164,12 +164,15 @@ async function visit(browser: Browser, base: string, page: (typeof PAGES)[number
 
 /**
  * Resolves once no request has been in flight for a second: the first screen has loaded its chunks and
- * its data (a lazy page chunk starts only after the profile call, which `networkidle` can miss).
+ * its data (a lazy page chunk starts only after the profile call, which `networkidle` can miss). The
+ * live event stream does not count: it stays open.
  */
 function watchNetwork(tab: Page): () => Promise<void> {
   let inFlight = 0;
   let lastChange = Date.now();
-  const change = (delta: number) => () => {
+  // The live event stream (/api/events) stays open for as long as the page does: it is not loading.
+  const change = (delta: number) => (request: Request) => {
+    if (new URL(request.url()).pathname === '/api/events') return;
     inFlight += delta;
     lastChange = Date.now();
   };

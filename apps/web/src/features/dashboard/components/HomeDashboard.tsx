@@ -1,16 +1,14 @@
-import { Anchor, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '@wop/shared/dashboard';
 import { can, WELCOME_ROLES } from '@wop/shared/roles';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/badges.tsx';
 import { LinkCard, LoadErrorAlert, TileGrid, TileSkeletons } from '../../../components/Tiles.tsx';
 import { useRole } from '../../../lib/current-user.ts';
 import { dashboardQueryOptions } from '../api/get-dashboard.ts';
-
-const WeeklyChart = lazy(() => import('./WeeklyChart.tsx'));
+import { WeeklyChart } from './WeeklyChart.tsx';
 
 const listUrl = (filters: Record<string, string | number>) =>
   `/orders?${new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)]))}`;
@@ -189,9 +187,7 @@ function DashboardSection({ withStatuses = false }: { withStatuses?: boolean }) 
               <Title order={4} size="h5" mb="sm">
                 {t('chart.title')}
               </Title>
-              <Suspense fallback={<Skeleton h={240} />}>
-                <WeeklyChart weekly={dashboard.data.weekly} />
-              </Suspense>
+              <WeeklyChart weekly={dashboard.data.weekly} />
             </Paper>
             <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
               <Title order={4} size="h5" mb="sm" id="dashboard-stores">

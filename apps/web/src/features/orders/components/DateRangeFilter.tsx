@@ -1,19 +1,32 @@
 import { DatePickerInput } from '@mantine/dates';
+import { useEffect, useRef } from 'react';
 
-/** The creation-date range of the order filters: two local dates, or none. Loaded after the list shows. */
+/**
+ * The creation-date range of the order filters: two local dates, or none. Loaded when the field is
+ * first used: `takeOver` is what the stand-in field had been given, the focus or a click (open).
+ */
 export function DateRangeFilter({
   label,
   placeholder,
   value,
   onChange,
+  takeOver,
 }: {
   label: string;
   placeholder: string;
   value: [string | null, string | null];
   onChange: (from: string | null, to: string | null) => void;
+  takeOver?: 'focus' | 'open';
 }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  // On mount (takeOver does not change after): the stand-in's focus or click carries over.
+  useEffect(() => {
+    if (takeOver === 'open') ref.current?.click();
+    else if (takeOver === 'focus') ref.current?.focus();
+  }, [takeOver]);
   return (
     <DatePickerInput
+      ref={ref}
       type="range"
       clearable
       w={240}

@@ -2,14 +2,15 @@ import { Checkbox, Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { APPROVAL_STATUSES } from '@wop/shared/constants';
 import { formatDateRange, localDate, parseDateRange, wholeDays } from '@wop/shared/date-range';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListFilter } from '../../../components/DataTable/list-params.ts';
 import { useRole } from '../../../lib/current-user.ts';
 import { orderOptionsQueryOptions } from '../api/orders.ts';
 import { statusOptionsQueryOptions, workTypeOptionsQueryOptions } from '../api/reference.ts';
 
-// The calendar loads after the list shows: until then a read-only field of the same size stands in.
+// The calendar (@mantine/dates) loads when the field is first used, or to show a range the address
+// holds: until then a read-only field of the same size stands in and hands over the focus or the click.
 const DateRangeFilter = lazy(() => import('./DateRangeFilter.tsx').then((m) => ({ default: m.DateRangeFilter })));
 
 export const ORDER_FILTERS = [
@@ -66,6 +67,8 @@ export function OrderFilters({ fixedChainId }: { fixedChainId?: number }) {
   const showRegion = role !== 'store-manager' && role !== 'technician' && (data?.regions.length ?? 0) > 0;
   const showStore = role !== 'technician' && (data?.stores.length ?? 0) > 1;
   const [from, to] = fromDateRange(dateRange);
+  const [reached, setReached] = useState<'focus' | 'open' | null>(null);
+  const dateStandIn = <TextInput readOnly w={240} label={t('fields.date_range')} placeholder={t('filters.anyDate')} />;
   const common = { clearable: true, searchable: true, w: 190, comboboxProps: { withinPortal: true } } as const;
 
   return (
@@ -122,19 +125,30 @@ export function OrderFilters({ fixedChainId }: { fixedChainId?: number }) {
         onChange={setApproval}
         data={APPROVAL_STATUSES.map((a) => ({ value: a, label: t(`common:approval.${a}`) }))}
       />
-      <Suspense
-        fallback={<TextInput readOnly w={240} label={t('fields.date_range')} placeholder={t('filters.anyDate')} />}
-      >
-        <DateRangeFilter
-          label={t('fields.date_range')}
-          placeholder={t('filters.anyDate')}
-          value={[from, to]}
-          onChange={(start, end) => {
-            if (!start && !end) setDateRange(null);
-            else if (start && end) setDateRange(toDateRange(start, end));
+      {reached || dateRange ? (
+        <Suspense fallback={dateStandIn}>
+          <DateRangeFilter
+            label={t('fields.date_range')}
+            placeholder={t('filters.anyDate')}
+            value={[from, to]}
+            onChange={(start, end) => {
+              if (!start && !end) setDateRange(null);
+              else if (start && end) setDateRange(toDateRange(start, end));
+            }}
+            takeOver={reached ?? undefined}
+          />
+        </Suspense>
+      ) : (
+        <TextInput
+          {...dateStandIn.props}
+          // mousedown comes before focus: a click opens the calendar, a Tab only moves into it.
+          onMouseDown={() => setReached('open')}
+          onFocus={() => setReached((r) => r ?? 'focus')}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' || event.key === ' ') setReached('open');
           }}
         />
-      </Suspense>
+      )}
       <Checkbox
         label={t('filters.overdue')}
         checked={overdue === 'true'}
