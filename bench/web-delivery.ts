@@ -31,6 +31,24 @@
  * loads after the first screen included; the budget check counts what the page needs to show: 147 KB.)
  * Left: the admins' first screen, the order list, still loads ~298 KB gzip of script (its filters and
  * edit dialog with date pickers load with the page).
+ *
+ * Measured 2026-11-24, same machine (load average 4-8), after the dashboards came (issue 18): before is
+ * the build with the weekly chart in Recharts (@mantine/charts) and the order list's calendar loading
+ * with the list; after, the chart drawn with the UI kit (ADR 007) and the calendar loaded on first use.
+ *                      before                                   after
+ *   page               reqs  script raw / gzip / br     LCP 4G  reqs  script raw / gzip / br    LCP 4G
+ *   sign-in              22   634.3 / 200.3 / 173.9 KB  3028 ms   22   634.3 / 200.3 / 174.0 KB  3048 ms
+ *   super-admin, admin   76  1287.5 / 403.3 / 348.9 KB  9064 ms   73   824.0 / 273.9 / 240.4 KB  9052 ms
+ *   chain-admin          57  1125.3 / 350.0 / 301.2 KB  7716 ms   56   717.9 / 236.2 / 206.5 KB  7912 ms
+ *   regional-director    57  1125.3 / 350.0 / 301.2 KB  7664 ms   56   717.9 / 236.2 / 206.5 KB  7780 ms
+ *   store-manager        57  1125.3 / 350.0 / 301.2 KB  7796 ms   56   717.9 / 236.2 / 206.5 KB  7884 ms
+ *   technician           54   706.6 / 232.1 / 202.7 KB  7784 ms   55   717.9 / 236.2 / 206.5 KB  7800 ms
+ * (The sign-in page's budget figure, what it needs to show, is 145.6 KB.) The slow-4G LCP is set by
+ * the number of files more than their bytes: this server speaks HTTP/1.1, six connections a host, so
+ * 56-73 files take 10-12 round trips of 562 ms. A build that put the UI kit's shared modules in one
+ * chunk cut the signed-in LCP to 5.1-6.4 s at +22 KB for the welcome pages; behind an HTTP/2 proxy
+ * (the README's Caddy) the files share one connection, so it was not kept.
+ * Left: the admins' first screen is ~274 KB gzip (240 KB brotli); the other roles' 236 KB (207 KB).
  */
 import fs from 'node:fs';
 import http from 'node:http';
