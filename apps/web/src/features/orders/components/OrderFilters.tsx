@@ -68,7 +68,7 @@ export function OrderFilters({ fixedChainId }: { fixedChainId?: number }) {
   const showStore = role !== 'technician' && (data?.stores.length ?? 0) > 1;
   const [from, to] = fromDateRange(dateRange);
   const [reached, setReached] = useState<'focus' | 'open' | null>(null);
-  const dateStandIn = <TextInput readOnly w={240} label={t('fields.date_range')} placeholder={t('filters.anyDate')} />;
+  const dateStandIn = { readOnly: true, w: 240, label: t('fields.date_range'), placeholder: t('filters.anyDate') };
   const common = { clearable: true, searchable: true, w: 190, comboboxProps: { withinPortal: true } } as const;
 
   return (
@@ -126,7 +126,7 @@ export function OrderFilters({ fixedChainId }: { fixedChainId?: number }) {
         data={APPROVAL_STATUSES.map((a) => ({ value: a, label: t(`common:approval.${a}`) }))}
       />
       {reached || dateRange ? (
-        <Suspense fallback={dateStandIn}>
+        <Suspense fallback={<TextInput {...dateStandIn} />}>
           <DateRangeFilter
             label={t('fields.date_range')}
             placeholder={t('filters.anyDate')}
@@ -140,7 +140,7 @@ export function OrderFilters({ fixedChainId }: { fixedChainId?: number }) {
         </Suspense>
       ) : (
         <TextInput
-          {...dateStandIn.props}
+          {...dateStandIn}
           // mousedown comes before focus: a click opens the calendar, a Tab only moves into it.
           onMouseDown={() => setReached('open')}
           onFocus={() => setReached((r) => r ?? 'focus')}
