@@ -34,7 +34,7 @@ test('the web app runs end to end under the Content-Security-Policy with no viol
   await expect(page).toHaveURL(/\/orders$/);
   // The first order of the list by its project number (other figures in a row link to filtered lists).
   const firstOrder = page
-    .getByRole('table', { name: en('orders:title') })
+    .getByRole('table', { name: en('orders:title'), exact: true })
     .locator('a[href^="/orders/"]')
     .first();
   await expect(firstOrder).toBeVisible({ timeout: 30_000 });

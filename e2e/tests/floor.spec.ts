@@ -119,7 +119,7 @@ test.describe('the order table at 1440 px', () => {
       await page.goto('/api/health');
       await page.evaluate(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEYS.language, lng]);
       await page.goto('/orders');
-      const table = page.getByRole('table', { name: t(lng, 'orders:title') });
+      const table = page.getByRole('table', { name: t(lng, 'orders:title'), exact: true });
       await expect(table.getByRole('row').nth(1)).toBeVisible(slow);
       const headers = table.getByRole('columnheader');
       await expect(headers.last()).toHaveText(t(lng, 'table.actions'));

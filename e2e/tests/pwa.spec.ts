@@ -64,7 +64,7 @@ test('a technician reads their last-seen orders offline; signing out deletes the
   // Signs in on its own (logging out revokes the token); the list, then one order, seen online.
   await signInViaApi(page, 'tech');
   await page.goto('/orders');
-  const list = page.getByRole('table', { name: en('orders:title') });
+  const list = page.getByRole('table', { name: en('orders:title'), exact: true });
   const firstOrder = list.getByRole('link', { name: /^\d+$/ }).first();
   await expect(firstOrder).toBeVisible({ timeout: 15_000 });
   const number = (await firstOrder.textContent()) ?? '';

@@ -18,7 +18,7 @@ test.describe('quick filters as a chain admin', () => {
     await page.goto('/orders');
     const views = page.getByRole('group', { name: en('orders:views.label') });
     const awaiting = views.getByRole('button', { name: en('orders:views.awaitingApproval'), exact: true });
-    const table = page.getByRole('table', { name: en('orders:title') });
+    const table = page.getByRole('table', { name: en('orders:title'), exact: true });
     await expect(table.locator('[data-approval="approved"]').first()).toBeVisible(slow);
     await expect(awaiting).toHaveAttribute('aria-pressed', 'false');
 
@@ -68,7 +68,7 @@ test.describe('quick filters as a chain admin', () => {
     const { project_number: number } = (await created.json()).payload as { project_number: number };
 
     await page.goto(`/orders?approval_status=pending&q=${encodeURIComponent(description)}`);
-    const table = page.getByRole('table', { name: en('orders:title') });
+    const table = page.getByRole('table', { name: en('orders:title'), exact: true });
     const menu = table.getByRole('button', { name: en('orders:quick.menuOf').replace('{{number}}', String(number)) });
     await menu.click(slow);
     await page.getByRole('menuitem', { name: en('orders:quick.approve') }).click();
