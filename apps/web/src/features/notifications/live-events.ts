@@ -1,18 +1,16 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { CHAT_KEY, chatKeys, ORDERS_KEY } from '../../entities/orders.ts';
 import { api } from '../../lib/api.ts';
 import { setLive } from '../../lib/live-status.ts';
 import { NOTIFICATIONS_KEY, unreadKey } from './api/notifications.ts';
 
-/** Query keys of other features that events refresh (their owners' `['orders']` and `['chat', id]`). */
-const ORDERS = 'orders';
-const CHAT = 'chat';
 /** Order queries that no event changes (reference data under the orders key). */
 const STATIC_ORDER_QUERIES = new Set(['priorities', 'options']);
 
 function refreshOrders(queryClient: QueryClient) {
   return queryClient.invalidateQueries({
-    predicate: (q) => q.queryKey[0] === ORDERS && !STATIC_ORDER_QUERIES.has(String(q.queryKey[1])),
+    predicate: (q) => q.queryKey[0] === ORDERS_KEY[0] && !STATIC_ORDER_QUERIES.has(String(q.queryKey[1])),
   });
 }
 
@@ -50,7 +48,7 @@ export function useLiveEvents(enabled = true) {
         // Back after a drop longer than the replay window: refresh once.
         if (failures > 0) {
           void refreshOrders(queryClient);
-          void queryClient.invalidateQueries({ queryKey: [CHAT] });
+          void queryClient.invalidateQueries({ queryKey: CHAT_KEY });
           void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
         }
         failures = 0;
@@ -63,7 +61,7 @@ export function useLiveEvents(enabled = true) {
       source.addEventListener('message', (event) => {
         track(event);
         const { order_id } = JSON.parse(event.data) as { order_id: number };
-        void queryClient.invalidateQueries({ queryKey: [CHAT, order_id] });
+        void queryClient.invalidateQueries({ queryKey: chatKeys.all(order_id) });
         void refreshOrders(queryClient);
       });
       source.addEventListener('notification', (event) => {

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Dashboard, DashboardFilters } from '@wop/shared/dashboard';
+import { ORDERS_KEY } from '../../../entities/orders.ts';
 import { api } from '../../../lib/api.ts';
 
 /** GET /api/dashboard: the home page's numbers, each equal to the total of a filtered order list. */
@@ -11,6 +12,6 @@ export async function getDashboard(filters: DashboardFilters, signal?: AbortSign
 // Under the 'orders' key so that every order change (which invalidates 'orders') refreshes it.
 export const dashboardQueryOptions = (filters: DashboardFilters = {}) =>
   queryOptions({
-    queryKey: ['orders', 'dashboard', filters],
+    queryKey: [...ORDERS_KEY, 'dashboard', filters],
     queryFn: ({ signal }) => getDashboard(filters, signal),
   });

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { StoreImportRecord, UserImportResult } from '@wop/shared/imports';
 import { CHAINS_KEY } from '../../../entities/chains.ts';
 import { STORES_KEY } from '../../../entities/stores.ts';
+import { USERS_KEY } from '../../../entities/users.ts';
 import { api, getPage, type QueryParams, toFormData } from '../../../lib/api.ts';
 
 export const STORE_IMPORTS_KEY = ['store-imports'] as const;
@@ -26,7 +27,7 @@ export function useBulkUpdateUsers() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => api.post<UserImportResult>('/import/user/update', toFormData({ data_file: file })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
   });
 }
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Page } from '@wop/shared/api';
 import type { ChatMessage } from '@wop/shared/chat';
+import { chatKeys } from '../../../entities/orders.ts';
 import { getPage } from '../../../lib/api.ts';
 import { usePollInterval } from '../../../lib/live-status.ts';
 
@@ -8,12 +9,6 @@ import { usePollInterval } from '../../../lib/live-status.ts';
 export function getMessages(orderId: number, limit: number, signal?: AbortSignal): Promise<Page<ChatMessage>> {
   return getPage<ChatMessage>(`/orders/${orderId}/messages`, { limit, page: 1 }, signal);
 }
-
-export const chatKeys = {
-  all: (orderId: number) => ['chat', orderId] as const,
-  messages: (orderId: number, limit: number) => ['chat', orderId, 'messages', limit] as const,
-  unread: (orderId: number) => ['chat', orderId, 'unread'] as const,
-};
 
 export const messagesQueryOptions = (orderId: number, limit: number) =>
   queryOptions({

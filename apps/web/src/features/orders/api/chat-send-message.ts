@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage, ChatMessageBody } from '@wop/shared/chat';
+import { chatKeys } from '../../../entities/orders.ts';
 import { api } from '../../../lib/api.ts';
 import { notifyErrorWithCode } from '../../../lib/errors.ts';
-import { chatKeys } from './chat-messages.ts';
 
 /** POST /api/orders/{id}/messages `{ body }` -> 201 with the message. */
 export async function sendMessage(orderId: number, input: ChatMessageBody): Promise<ChatMessage> {

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UnreadCount } from '@wop/shared/chat';
+import { chatKeys } from '../../../entities/orders.ts';
 import { api } from '../../../lib/api.ts';
 import { usePollInterval } from '../../../lib/live-status.ts';
-import { chatKeys } from './chat-messages.ts';
 
 /** GET /api/orders/{id}/unreadmessages -> `{ message_count }`: others' messages the caller has not seen. */
 export async function getUnreadCount(orderId: number, signal?: AbortSignal): Promise<number> {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SeenMarker } from '@wop/shared/chat';
+import { chatKeys } from '../../../entities/orders.ts';
 import { api } from '../../../lib/api.ts';
 import { notifyErrorWithCode } from '../../../lib/errors.ts';
-import { chatKeys } from './chat-messages.ts';
 
 /**
  * POST /api/orders/{id}/updateseen: marks the order's messages as read by the caller, up to

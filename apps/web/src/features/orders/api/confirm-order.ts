@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConfirmOrderBody } from '@wop/shared/confirm';
+import { ORDERS_KEY } from '../../../entities/orders.ts';
 import { api } from '../../../lib/api.ts';
-import { ORDERS_KEY } from './orders.ts';
 
 /** POST /api/orders/{id}/confirm: the store signs a completed order off as fixed, or not fixed (opens a follow-up). */
 export function useConfirmOrder() {

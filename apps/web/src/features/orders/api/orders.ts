@@ -8,6 +8,7 @@ import type {
   OrderOptions,
   UpdateOrderBody,
 } from '@wop/shared/orders';
+import { ORDERS_KEY } from '../../../entities/orders.ts';
 import {
   api,
   getPage,
@@ -19,7 +20,6 @@ import {
 } from '../../../lib/api.ts';
 
 /** Every order query starts with this key: invalidate it after any change. */
-export const ORDERS_KEY = ['orders'] as const;
 
 /** GET /api/orders: a page of orders in the caller's scope, with filters (spec 3). */
 export const getOrders = (query: QueryParams, signal?: AbortSignal): Promise<Page<Order>> =>

@@ -15,11 +15,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
 import { FormErrors } from '../../../components/FormErrors.tsx';
+import { statusOptionsQueryOptions } from '../../../entities/orderstatus.ts';
 import { useRole } from '../../../lib/current-user.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
 import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { orderOptionsQueryOptions, orderQueryOptions, prioritiesQueryOptions, useUpdateOrder } from '../api/orders.ts';
-import { statusOptionsQueryOptions } from '../api/reference.ts';
 import { changedOrder, OrderConflict, type Values } from './OrderConflict.tsx';
 
 /** The edit dialog of an order, from the list or the detail (spec 2, 4, 6). */

@@ -5,9 +5,10 @@ import { formatDateRange, localDate, parseDateRange, wholeDays } from '@wop/shar
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListFilter } from '../../../components/DataTable/list-params.ts';
+import { statusOptionsQueryOptions } from '../../../entities/orderstatus.ts';
+import { workTypeOptionsQueryOptions } from '../../../entities/worktypes.ts';
 import { useRole } from '../../../lib/current-user.ts';
 import { orderOptionsQueryOptions } from '../api/orders.ts';
-import { statusOptionsQueryOptions, workTypeOptionsQueryOptions } from '../api/reference.ts';
 
 // The calendar (@mantine/dates) loads when the field is first used, or to show a range the address
 // holds: until then a read-only field of the same size stands in and hands over the focus or the click.

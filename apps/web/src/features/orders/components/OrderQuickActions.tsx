@@ -5,10 +5,11 @@ import { COMPLETED_STATUS } from '@wop/shared/constants';
 import type { Order } from '@wop/shared/orders';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ORDERS_KEY } from '../../../entities/orders.ts';
+import { statusOptionsQueryOptions } from '../../../entities/orderstatus.ts';
 import { useCan } from '../../../lib/current-user.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
-import { ORDERS_KEY, orderOptionsQueryOptions, useUpdateOrder } from '../api/orders.ts';
-import { statusOptionsQueryOptions } from '../api/reference.ts';
+import { orderOptionsQueryOptions, useUpdateOrder } from '../api/orders.ts';
 
 interface Change {
   body: { approval_status?: 'approved' | 'rejected'; status?: string; technician_id?: number | null };

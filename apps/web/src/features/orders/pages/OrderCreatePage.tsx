@@ -7,6 +7,7 @@ import { createOrderFields, missingOrderFields, orderFormFields } from '@wop/sha
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { workTypeOptionsQueryOptions } from '../../../entities/worktypes.ts';
 import { useCurrentUser, useRole } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { useDraft } from '../../../lib/drafts.ts';
@@ -20,7 +21,6 @@ import {
   projectNumberQueryOptions,
   useCreateOrder,
 } from '../api/orders.ts';
-import { workTypeOptionsQueryOptions } from '../api/reference.ts';
 import { FilePicker } from '../components/FilePicker.tsx';
 
 const labels = fieldLabels('orders', ['description', 'priority', 'approval_status', 'documents'], {

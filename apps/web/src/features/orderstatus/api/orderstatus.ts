@@ -1,10 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatus, TitleSlugBody } from '@wop/shared/reference';
+import { ORDERSTATUS_KEY } from '../../../entities/orderstatus.ts';
 import { api, getPage, type QueryParams } from '../../../lib/api.ts';
 
 export type { OrderStatus };
-
-export const ORDERSTATUS_KEY = ['orderstatus'] as const;
 
 export const getOrderStatuses = (query: QueryParams, signal?: AbortSignal) =>
   getPage<OrderStatus>('/orderstatus', query, signal);

@@ -4,11 +4,11 @@ import { StatusBadge } from '../../../components/badges.tsx';
 import { CrudTable } from '../../../components/CrudTable.tsx';
 import type { DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
 import { TitleSlugFormDialog } from '../../../components/TitleSlugFormDialog.tsx';
+import { ORDERSTATUS_KEY } from '../../../entities/orderstatus.ts';
 import { useCan } from '../../../lib/current-user.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import {
   getOrderStatuses,
-  ORDERSTATUS_KEY,
   type OrderStatus,
   orderStatusQueryOptions,
   useDeleteOrderStatus,

@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@wop/shared/api';
+import { USERS_KEY } from '../../../entities/users.ts';
 import { api, getPage, type QueryParams } from '../../../lib/api.ts';
-
-export const USERS_KEY = ['users'] as const;
 
 export const getUsers = (query: QueryParams, signal?: AbortSignal) => getPage<User>('/users', query, signal);
 

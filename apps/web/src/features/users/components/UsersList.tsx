@@ -16,9 +16,10 @@ import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
 import { regionOptionsQueryOptions } from '../../../entities/regions.ts';
 import { roleOptionsQueryOptions } from '../../../entities/roles.ts';
 import { storeOptionsQueryOptions } from '../../../entities/stores.ts';
+import { USERS_KEY } from '../../../entities/users.ts';
 import { useCan, useCurrentUser } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
-import { getUsers, USERS_KEY, useDeleteUser } from '../api/users.ts';
+import { getUsers, useDeleteUser } from '../api/users.ts';
 import { UserFormDialog } from './UserFormDialog.tsx';
 
 export type UserDialog = null | { mode: 'create' } | { mode: 'update'; id: number };

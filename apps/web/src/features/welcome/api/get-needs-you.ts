@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Page } from '@wop/shared/api';
 import type { Order } from '@wop/shared/orders';
 import { can, type RoleSlug } from '@wop/shared/roles';
+import { ORDERS_KEY } from '../../../entities/orders.ts';
 import { api } from '../../../lib/api.ts';
 
 /**
@@ -34,7 +35,7 @@ export const NEEDS_YOU_LIMIT = 6;
 export const needsYouQueryOptions = (kind: NeedsYouKind) =>
   queryOptions({
     // Under 'orders': live order events refresh it like the list.
-    queryKey: ['orders', 'needs-you', kind],
+    queryKey: [...ORDERS_KEY, 'needs-you', kind],
     queryFn: async ({ signal }) => {
       const query = { ...NEEDS_YOU_FILTERS[kind], ...SORT[kind], limit: NEEDS_YOU_LIMIT };
       const { payload } = await api.get<Page<Order>>('/orders', query, signal);

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Page } from '@wop/shared/api';
+import { ORDERS_KEY } from '../../../entities/orders.ts';
 import { api } from '../../../lib/api.ts';
 
 /** How many orders the user can see in a status: GET /api/orders?status=<slug>&limit=1 -> total. */
@@ -10,7 +11,7 @@ export async function getOrderCount(status: string, signal?: AbortSignal): Promi
 
 export const orderCountQueryOptions = (status: string) =>
   queryOptions({
-    queryKey: ['orders', 'count', { status }],
+    queryKey: [...ORDERS_KEY, 'count', { status }],
     queryFn: ({ signal }) => getOrderCount(status, signal),
     meta: { silent: true },
   });

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { OrderStatus } from '@wop/shared/reference';
+import { ORDERSTATUS_KEY } from '../../../entities/orderstatus.ts';
 import { api } from '../../../lib/api.ts';
 
 export type OrderStatusOption = Pick<OrderStatus, 'id' | 'title' | 'slug'>;
@@ -12,7 +13,7 @@ export async function getOrderStatuses(signal?: AbortSignal): Promise<OrderStatu
 
 export const orderStatusesQueryOptions = () =>
   queryOptions({
-    queryKey: ['orderstatus', 'all'],
+    queryKey: [...ORDERSTATUS_KEY, 'all'],
     queryFn: ({ signal }) => getOrderStatuses(signal),
     staleTime: 10 * 60_000,
     // The welcome page explains the failure in place.

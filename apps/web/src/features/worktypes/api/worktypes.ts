@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WorkType, WorkTypeBody } from '@wop/shared/worktypes';
+import { WORKTYPES_KEY } from '../../../entities/worktypes.ts';
 import { api, getPage, type QueryParams } from '../../../lib/api.ts';
-
-export const WORKTYPES_KEY = ['worktypes'] as const;
 
 export const getWorkTypes = (query: QueryParams, signal?: AbortSignal) =>
   getPage<WorkType>('/worktypes', query, signal);

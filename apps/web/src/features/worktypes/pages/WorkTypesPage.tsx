@@ -2,9 +2,10 @@ import type { WorkType } from '@wop/shared/worktypes';
 import { useTranslation } from 'react-i18next';
 import { CrudTable } from '../../../components/CrudTable.tsx';
 import type { DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
+import { WORKTYPES_KEY } from '../../../entities/worktypes.ts';
 import { useCan } from '../../../lib/current-user.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
-import { getWorkTypes, useDeleteWorkType, WORKTYPES_KEY } from '../api/worktypes.ts';
+import { getWorkTypes, useDeleteWorkType } from '../api/worktypes.ts';
 import { WorkTypeFormDialog } from '../components/WorkTypeFormDialog.tsx';
 
 /** /work-types (super-admin): id and title (in the interface language), create, edit, delete. */
