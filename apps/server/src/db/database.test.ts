@@ -23,7 +23,7 @@ async function schemaShape(database: Awaited<ReturnType<typeof openDatabase>>) {
   const { rows } = await database.db.execute<{ name: string }>(sql`
     select 'table ' || table_name as name from information_schema.tables where table_schema = 'public'
     union all select 'index ' || indexname from pg_indexes where schemaname = 'public'
-    union all select 'extension ' || extname from pg_extension where extname = 'pg_trgm'
+    union all select 'extension ' || extname from pg_extension where extname in ('pg_trgm', 'btree_gin')
     order by name`);
   return rows.map((r) => r.name);
 }
@@ -39,6 +39,8 @@ describe('one migration set', { timeout: 120_000 }, () => {
       expect(shape).toContain('table orders');
       expect(shape).toContain('index orders_chain_pn_idx');
       expect(shape).toContain('extension pg_trgm');
+      expect(shape).toContain('extension btree_gin');
+      expect(shape).toContain('index orders_chain_description_trgm');
     } finally {
       await database.close();
     }

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
@@ -17,7 +18,7 @@ const { dataDir, socketPath, maxConnections } = workerData as WorkerInput;
 async function main() {
   const db = await PGlite.create({
     dataDir,
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
     // Without a checkpointer process (single-user mode) WAL only shrinks at a CHECKPOINT;
     // keep the recycled segments few.
     postgresqlconf: ['max_wal_size = 64MB', 'min_wal_size = 32MB'],
