@@ -13,8 +13,11 @@ const PUBLIC_SHELL = ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.
 
 /**
  * What the first page loads: the files index.html names (scripts, styles), what those scripts import,
- * and the translations (one chunk per language, one of them fetched before the first render).
+ * the translations (one chunk per language, one of them fetched before the first render), and the
+ * toast container, which loads with the first toast: offline that may be the first thing to show.
  */
+const SHELL_CHUNKS = [/\/src\/locales\/[a-z]+\.ts$/, /\/@mantine\/notifications\/esm\/index\.mjs$/];
+
 function shellFiles(bundle: Rolldown.OutputBundle): string[] {
   const files = new Set<string>();
   const visit = (name: string) => {
@@ -30,7 +33,8 @@ function shellFiles(bundle: Rolldown.OutputBundle): string[] {
   for (const [, name] of page.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) visit(name);
   if (files.size === 0) throw new Error('index.html names no script: the service worker would have no app to keep');
   for (const file of Object.values(bundle)) {
-    if (file.type === 'chunk' && /\/src\/locales\/[a-z]+\.ts$/.test(file.facadeModuleId ?? '')) visit(file.fileName);
+    const id = file.type === 'chunk' ? (file.facadeModuleId ?? '') : '';
+    if (SHELL_CHUNKS.some((pattern) => pattern.test(id))) visit(file.fileName);
   }
   return [...files].sort().map((file) => `/${file}`);
 }

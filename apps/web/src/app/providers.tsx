@@ -4,17 +4,27 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TOAST_MS } from '@wop/shared/constants';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { useToastsWanted } from '../lib/errors.ts';
 import { i18n } from '../lib/i18n.ts';
 import { createQueryClient } from './query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-/** Toasts are drawn by a container that loads after the first screen; toasts raised before wait in its store. */
+/** Toasts are drawn by a container that loads with the first toast (lib/errors.ts). */
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
 /** Date pickers follow the interface language; weeks start on Monday in all three. */
 function LocalizedDates({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
   return <DatesProvider settings={{ locale: instance.language, firstDayOfWeek: 1 }}>{children}</DatesProvider>;
+}
+
+function Toasts() {
+  if (!useToastsWanted()) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" autoClose={TOAST_MS} limit={1} zIndex={1000} />
+    </Suspense>
+  );
 }
 
 interface AppProvidersProps {
@@ -38,9 +48,7 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
           env={env}
         >
           <LocalizedDates>
-            <Suspense fallback={null}>
-              <Notifications position="top-right" autoClose={TOAST_MS} limit={1} zIndex={1000} />
-            </Suspense>
+            <Toasts />
             {children}
           </LocalizedDates>
         </MantineProvider>

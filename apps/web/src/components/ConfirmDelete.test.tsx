@@ -5,21 +5,31 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/utils.tsx';
 import { ConfirmDelete } from './ConfirmDelete.tsx';
 
-function Harness({ onConfirm }: { onConfirm: () => unknown }) {
-  const [opened, setOpened] = useState(true);
+function Harness({ onConfirm, initial = true }: { onConfirm: () => unknown; initial?: boolean }) {
+  const [opened, setOpened] = useState(initial);
   return (
     <>
       <ConfirmDelete opened={opened} onClose={() => setOpened(false)} onConfirm={onConfirm} name="Kungsgatan" />
       <output>{opened ? 'open' : 'closed'}</output>
+      <button type="button" onClick={() => setOpened(true)}>
+        Remove
+      </button>
     </>
   );
 }
 
 describe('ConfirmDelete', () => {
+  it('draws no dialog until it is first opened', async () => {
+    renderWithProviders(<Harness onConfirm={vi.fn()} initial={false} />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete Kungsgatan?' })).toBeInTheDocument();
+  });
+
   it('asks before deleting and does nothing on cancel', async () => {
     const onConfirm = vi.fn();
     renderWithProviders(<Harness onConfirm={onConfirm} />);
-    expect(screen.getByText('Delete Kungsgatan?')).toBeInTheDocument();
+    expect(await screen.findByText('Delete Kungsgatan?')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onConfirm).not.toHaveBeenCalled();
     expect(screen.getByRole('status')).toHaveTextContent('closed');
@@ -28,7 +38,7 @@ describe('ConfirmDelete', () => {
   it('deletes and closes on delete', async () => {
     const onConfirm = vi.fn(async () => undefined);
     renderWithProviders(<Harness onConfirm={onConfirm} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(onConfirm).toHaveBeenCalledOnce();
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('closed'));
   });
@@ -38,7 +48,7 @@ describe('ConfirmDelete', () => {
       throw new Error('409');
     });
     renderWithProviders(<Harness onConfirm={onConfirm} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(onConfirm).toHaveBeenCalled());
     expect(screen.getByRole('status')).toHaveTextContent('open');
   });

@@ -19,6 +19,7 @@ describe('date formats per language', () => {
       expect(formatDateTime('2026-07-01T21:30:00Z', 'en')).toBe('2 Jul 2026, 00:30');
       setAppTimeZone('America/New_York');
       expect(formatDateTime('2026-11-21T12:05:00Z', 'sv')).toBe('21 nov. 2026 07:05');
+      expect(formatDate('2026-11-21', 'fi')).toBe('21.11.2026');
     } finally {
       setAppTimeZone(null);
     }

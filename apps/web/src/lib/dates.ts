@@ -1,13 +1,7 @@
 import { isLocale, type Locale } from '@wop/shared/constants';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import { useTranslation } from 'react-i18next';
 import { appTimeZone, useAppTimeZone } from './app-config.ts';
 import { i18n } from './i18n.ts';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /**
  * Dates and times in the user's language (ux.md):
@@ -23,12 +17,47 @@ const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep'
 // Swedish abbreviations as the Swedish Academy writes them: short words stay whole.
 const SV_MONTHS = ['jan.', 'feb.', 'mars', 'apr.', 'maj', 'juni', 'juli', 'aug.', 'sep.', 'okt.', 'nov.', 'dec.'];
 
-function parse(value: DateInput): dayjs.Dayjs | null {
+/** A moment's calendar fields where it is shown, and the moment itself (ms). */
+interface Shown {
+  year: number;
+  /** 0-11 */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  time: number;
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Only the numeric fields of Intl are read: they are the same in every browser. */
+function zoneFormat(zone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(zone);
+  if (!format) {
+    const numeric = 'numeric';
+    const fields = { year: numeric, month: numeric, day: numeric, hour: numeric, minute: numeric } as const;
+    format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hourCycle: 'h23', ...fields });
+    zoneFormats.set(zone, format);
+  }
+  return format;
+}
+
+function parse(value: DateInput): Shown | null {
   if (value === null || value === undefined || value === '') return null;
-  const date = dayjs(value);
-  if (!date.isValid()) return null;
+  const day = typeof value === 'string' ? DATE_ONLY.exec(value) : null;
+  const date = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
+  const time = date.getTime();
+  if (Number.isNaN(time)) return null;
   const zone = appTimeZone();
-  return zone ? date.tz(zone) : date;
+  // A bare date (as a date picker gives it) is that day in any zone.
+  if (!zone || day) {
+    const [year, month, dayOf] = [date.getFullYear(), date.getMonth(), date.getDate()];
+    return { year, month, day: dayOf, hour: date.getHours(), minute: date.getMinutes(), time };
+  }
+  const parts: Record<string, number> = {};
+  for (const part of zoneFormat(zone).formatToParts(date)) parts[part.type] = Number(part.value);
+  return { year: parts.year, month: parts.month - 1, day: parts.day, hour: parts.hour, minute: parts.minute, time };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -36,15 +65,15 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function formatDate(value: DateInput, lng: Locale): string {
   const d = parse(value);
   if (!d) return '';
-  if (lng === 'fi') return `${d.date()}.${d.month() + 1}.${d.year()}`;
-  if (lng === 'sv') return `${d.date()} ${SV_MONTHS[d.month()]} ${d.year()}`;
-  return `${d.date()} ${EN_MONTHS[d.month()]} ${d.year()}`;
+  if (lng === 'fi') return `${d.day}.${d.month + 1}.${d.year}`;
+  if (lng === 'sv') return `${d.day} ${SV_MONTHS[d.month]} ${d.year}`;
+  return `${d.day} ${EN_MONTHS[d.month]} ${d.year}`;
 }
 
 export function formatTime(value: DateInput, lng: Locale): string {
   const d = parse(value);
   if (!d) return '';
-  return lng === 'fi' ? `${pad(d.hour())}.${pad(d.minute())}` : `${pad(d.hour())}:${pad(d.minute())}`;
+  return lng === 'fi' ? `${pad(d.hour)}.${pad(d.minute)}` : `${pad(d.hour)}:${pad(d.minute)}`;
 }
 
 export function formatDateTime(value: DateInput, lng: Locale): string {
@@ -63,9 +92,9 @@ export function formatDateTime(value: DateInput, lng: Locale): string {
  */
 export function formatRelative(value: DateInput, lng: Locale, now: DateInput = Date.now()): string {
   const d = parse(value);
-  const reference = parse(now) ?? dayjs();
   if (!d) return '';
-  const seconds = Math.round((d.valueOf() - reference.valueOf()) / 1000);
+  const reference = parse(now)?.time ?? Date.now();
+  const seconds = Math.round((d.time - reference) / 1000);
   const future = seconds > 0;
   const abs = Math.abs(seconds);
   const t = (key: string, count?: number) =>

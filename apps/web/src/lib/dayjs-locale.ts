@@ -4,8 +4,8 @@ import 'dayjs/locale/sv';
 import { i18n } from './i18n.ts';
 
 /**
- * Dates follow the interface language. Loaded with the signed-in shell (every screen that shows or
- * picks a date is inside it), so the sign-in page does not carry dayjs.
+ * The date pickers (dayjs underneath) follow the interface language. Imported by each module that
+ * draws a picker, so no page carries dayjs before a picker is used; lib/dates.ts formats without it.
  */
 dayjs.locale(i18n.language);
 i18n.on('languageChanged', (lng) => dayjs.locale(lng));

@@ -1,6 +1,6 @@
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { TOAST_MS } from '@wop/shared/constants';
-import { createElement } from 'react';
+import { createElement, useSyncExternalStore } from 'react';
 import { ApiError } from './api.ts';
 import { i18n } from './i18n.ts';
 import { playErrorSound } from './sound.ts';
@@ -108,8 +108,31 @@ export function describeError(error: unknown): ErrorReport {
   }
 }
 
-/** The toast library loads with the first toast (or just after the first screen), not with the sign-in page. */
-const toasts = () => import('@mantine/notifications').then((module) => module.notifications);
+/**
+ * The toast library and its container load with the first toast, not with any page: a toast raised
+ * before the container is drawn waits in the library's store. The service worker keeps the chunk for
+ * offline use (vite.config.ts).
+ */
+let toastsWanted = false;
+const toastListeners = new Set<() => void>();
+const toasts = () => {
+  if (!toastsWanted) {
+    toastsWanted = true;
+    for (const listener of toastListeners) listener();
+  }
+  return import('@mantine/notifications').then((module) => module.notifications);
+};
+
+/** Whether a toast has been raised yet: the providers draw the toast container from then on. */
+export function useToastsWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      toastListeners.add(listener);
+      return () => toastListeners.delete(listener);
+    },
+    () => toastsWanted,
+  );
+}
 
 /** Only one notification at a time (spec 8): the newest replaces whatever is showing. */
 function show(color: string, message: string, icon: typeof IconCheck): void {

@@ -18,7 +18,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { useLiveEvents } from '../../features/notifications/live-events.ts';
-import '../../lib/dayjs-locale.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { usePageHeaderState } from '../../lib/page-header.tsx';
 import { Sidebar } from './Sidebar.tsx';

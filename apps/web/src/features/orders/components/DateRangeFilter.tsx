@@ -1,5 +1,6 @@
 import { DatePickerInput } from '@mantine/dates';
 import { useEffect, useRef } from 'react';
+import '../../../lib/dayjs-locale.ts';
 
 /**
  * The creation-date range of the order filters: two local dates, or none. Loaded when the field is

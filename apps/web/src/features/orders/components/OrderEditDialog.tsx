@@ -21,6 +21,7 @@ import { notifyError, notifySuccess } from '../../../lib/errors.ts';
 import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { orderOptionsQueryOptions, orderQueryOptions, prioritiesQueryOptions, useUpdateOrder } from '../api/orders.ts';
 import { changedOrder, OrderConflict, type Values } from './OrderConflict.tsx';
+import '../../../lib/dayjs-locale.ts';
 
 /** The edit dialog of an order, from the list or the detail (spec 2, 4, 6). */
 export function OrderEditDialog({

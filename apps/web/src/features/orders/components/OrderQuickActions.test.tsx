@@ -4,7 +4,8 @@ import type { Order } from '@wop/shared/orders';
 import type { RoleSlug } from '@wop/shared/roles';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeOrder, makeUser, mockApi, renderWithProviders, signIn } from '../../../test/utils.tsx';
-import { OrderQuickActions, OrderQuickMenu } from './OrderQuickActions.tsx';
+import { OrderQuickActions } from './OrderQuickActions.tsx';
+import { OrderQuickButton } from './OrderQuickButton.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -123,9 +124,10 @@ describe('one-click order actions', () => {
     expect(screen.queryByText('Success - Order 10042 approved.')).not.toBeInTheDocument();
   });
 
-  it('offers the same changes from a list row as one small menu', async () => {
+  it('offers the same changes from a list row as one small menu, loaded and opened by one click', async () => {
     const order = makeOrder({ approval_status: 'pending', status: 'pending' });
-    const { fetchMock, user } = setup('admin', order, undefined, OrderQuickMenu);
+    const { fetchMock, user } = setup('admin', order, undefined, OrderQuickButton);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Quick changes to order 10042' }));
     const menu = await screen.findByRole('menu');
     await waitFor(() =>

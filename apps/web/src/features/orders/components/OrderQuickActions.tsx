@@ -3,13 +3,13 @@ import { IconBolt, IconCheck, IconChevronDown, IconX } from '@tabler/icons-react
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { COMPLETED_STATUS } from '@wop/shared/constants';
 import type { Order } from '@wop/shared/orders';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDERS_KEY } from '../../../entities/orders.ts';
 import { statusOptionsQueryOptions } from '../../../entities/orderstatus.ts';
-import { useCan } from '../../../lib/current-user.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
 import { orderOptionsQueryOptions, useUpdateOrder } from '../api/orders.ts';
+import { useQuickRights } from './quick-rights.ts';
 
 interface Change {
   body: { approval_status?: 'approved' | 'rejected'; status?: string; technician_id?: number | null };
@@ -25,15 +25,12 @@ interface Change {
  * made against the version shown: if someone changed the order meanwhile, the server refuses (412),
  * the user is told, and the fresh order shows. `confirmation` is the dialog to render.
  */
-function useQuickChanges(order: Order) {
+function useQuickChanges(order: Order, opened = false) {
   const { t, i18n } = useTranslation('orders');
-  const canApprove = useCan('order:set-approval') && order.approval_status === 'pending';
-  const canSetStatus = useCan('order:set-status');
-  // A completed order takes a new status with another technician: that is the edit dialog's work.
-  const canAssign = useCan('order:assign-technician') && order.status !== COMPLETED_STATUS;
+  const { canApprove, canSetStatus, canAssign } = useQuickRights(order);
   const statuses = useQuery({ ...statusOptionsQueryOptions(i18n.language), enabled: canSetStatus });
   // The technicians load when a menu first opens, not for every row of the list.
-  const [wantTechnicians, setWantTechnicians] = useState(false);
+  const [wantTechnicians, setWantTechnicians] = useState(opened);
   const options = useQuery({
     ...orderOptionsQueryOptions({ chain_id: order.chain_id }),
     enabled: canAssign && wantTechnicians,
@@ -223,17 +220,30 @@ function TechnicianItems({ order, quick }: { order: Order; quick: ReturnType<typ
   );
 }
 
-/** A list row's quick changes: one small button opening the same choices as a menu. */
-export function OrderQuickMenu({ order }: { order: Order }) {
+/**
+ * A list row's quick changes: one small button opening the same choices as a menu. The list draws
+ * OrderQuickButton, which loads this with its first click and hands it the open menu (`opened`).
+ */
+export function OrderQuickMenu({ order, opened = false }: { order: Order; opened?: boolean }) {
   const { t } = useTranslation('orders');
-  const quick = useQuickChanges(order);
+  const quick = useQuickChanges(order, opened);
   const number = order.project_number;
+  const target = useRef<HTMLButtonElement>(null);
+  // Mount only: the click or key that opened the menu was on the button this one replaces.
+  useEffect(() => {
+    if (opened) target.current?.focus();
+  }, [opened]);
   if (!quick.canApprove && !quick.canSetStatus && !quick.canAssign) return null;
   return (
     <>
-      <Menu position="bottom-end" withinPortal onOpen={quick.loadTechnicians}>
+      <Menu position="bottom-end" withinPortal onOpen={quick.loadTechnicians} defaultOpened={opened}>
         <Menu.Target>
-          <ActionIcon variant="subtle" loading={quick.update.isPending} aria-label={t('quick.menuOf', { number })}>
+          <ActionIcon
+            ref={target}
+            variant="subtle"
+            loading={quick.update.isPending}
+            aria-label={t('quick.menuOf', { number })}
+          >
             <IconBolt size={18} aria-hidden />
           </ActionIcon>
         </Menu.Target>

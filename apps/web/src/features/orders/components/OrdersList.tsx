@@ -17,7 +17,7 @@ import { notifySuccess } from '../../../lib/errors.ts';
 import { getOrders, useDeleteOrder } from '../api/orders.ts';
 import { DueTime } from './DueTime.tsx';
 import { ORDER_FILTERS, OrderFilters } from './OrderFilters.tsx';
-import { OrderQuickMenu } from './OrderQuickActions.tsx';
+import { OrderQuickButton } from './OrderQuickButton.tsx';
 import { QuickFilters } from './QuickFilters.tsx';
 
 // The edit dialog (its date-time pickers with it) loads when a row's Edit is first clicked, not with the list.
@@ -154,7 +154,7 @@ export function OrdersList({ chainId }: { chainId?: number }) {
           canEdit || canDelete
             ? (order) => (
                 <>
-                  <OrderQuickMenu order={order} />
+                  <OrderQuickButton order={order} />
                   <RowActions
                     name={String(order.project_number)}
                     onEdit={canEdit ? () => setEditing(order.id) : undefined}
