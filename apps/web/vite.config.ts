@@ -61,9 +61,25 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * The UI kit's ScrollArea (inside every table and the sidebar) imports one small hook from
+ * @floating-ui/react, a single 46 KB module that dropdowns, menus and tooltips need whole: that one
+ * import is served by src/lib/merge-refs.ts, so the library loads only with those.
+ */
+function scrollAreaMergeRefs(): Plugin {
+  const hook = fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url));
+  return {
+    name: 'wop:scroll-area-merge-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '@floating-ui/react' && importer?.endsWith('/ScrollArea/ScrollArea.mjs') ? hook : null;
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), serviceWorker(), precompress()],
+  plugins: [react(), scrollAreaMergeRefs(), serviceWorker(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -1,6 +1,7 @@
-import { Box, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Dashboard } from '@wop/shared/dashboard';
 import { useTranslation } from 'react-i18next';
+import { Hint } from '../../../components/Hint.tsx';
 
 const SERIES = [
   { key: 'created', color: 'var(--mantine-color-blue-6)' },
@@ -65,7 +66,7 @@ export function WeeklyChart({ weekly }: { weekly: Dashboard['weekly'] }) {
           ))}
           <Group pos="absolute" inset={0} gap={0} wrap="nowrap" align="stretch">
             {weeks.map((w, i) => (
-              <Tooltip
+              <Hint
                 key={w.week}
                 label={`${w.label}: ${t('chart.created')} ${number.format(w.created)}, ${t('chart.completed')} ${number.format(w.completed)}`}
               >
@@ -100,7 +101,7 @@ export function WeeklyChart({ weekly }: { weekly: Dashboard['weekly'] }) {
                     {w.label}
                   </Text>
                 </Box>
-              </Tooltip>
+              </Hint>
             ))}
           </Group>
         </Box>

@@ -11,7 +11,6 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { IconFileText, IconFolderPlus, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
+import { Hint } from '../../../components/Hint.tsx';
 import { useCan } from '../../../lib/current-user.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
@@ -145,7 +145,7 @@ export function FilesPage() {
                               {file.name}
                             </Anchor>
                             {canManage && (
-                              <Tooltip label={t('deleteFile')}>
+                              <Hint label={t('deleteFile')}>
                                 <ActionIcon
                                   size="sm"
                                   variant="subtle"
@@ -155,7 +155,7 @@ export function FilesPage() {
                                 >
                                   <IconTrash size={14} aria-hidden />
                                 </ActionIcon>
-                              </Tooltip>
+                              </Hint>
                             )}
                           </Group>
                         ))}

@@ -1,5 +1,6 @@
 import { DatePickerInput } from '@mantine/dates';
 import { useEffect, useRef } from 'react';
+import type { Reached } from '../../../components/stand-in.ts';
 import '../../../lib/dayjs-locale.ts';
 
 /**
@@ -17,7 +18,7 @@ export function DateRangeFilter({
   placeholder: string;
   value: [string | null, string | null];
   onChange: (from: string | null, to: string | null) => void;
-  takeOver?: 'focus' | 'open';
+  takeOver?: Reached;
 }) {
   const ref = useRef<HTMLButtonElement>(null);
   // On mount (takeOver does not change after): the stand-in's focus or click carries over.

@@ -14,6 +14,7 @@ function setup(route: string) {
   signIn();
   mockApi({
     'GET /api/orders/options': envelope({ chains: [], regions: [], stores: [], technicians: [] }),
+    'GET /api/orderstatus/all': envelope({ data: [{ id: 2, slug: 'planned', title: 'Planned', label: 'Planned' }], total: 1 }),
   });
   renderWithProviders(
     <>
@@ -54,5 +55,45 @@ describe('the date range filter', () => {
     setup('/orders?date_range=01-11-2026 00:00:00|07-11-2026 23:59:59');
     await waitFor(() => expect(dateField().tagName).toBe('BUTTON'));
     expect(dateField()).toHaveTextContent(/1 Nov 2026 – 7 Nov 2026/);
+  });
+});
+
+describe('the select filters', () => {
+  const approval = () => screen.getByRole('combobox', { name: 'Approval status' });
+
+  it('stand in with a read-only field until clicked, then open their options there', async () => {
+    const user = setup('/orders');
+    expect(approval()).toHaveAttribute('readonly');
+    expect(screen.queryByRole('listbox')).toBeNull();
+
+    await user.click(approval());
+    await user.click(await screen.findByRole('option', { name: 'Approved' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/orders?approval_status=approved');
+    expect(approval()).toHaveValue('Approved');
+  });
+
+  it('take the focus over without opening when tabbed into; Arrow down then opens them', async () => {
+    const user = setup('/orders');
+    const standIn = approval();
+    standIn.focus();
+    await waitFor(() => expect(approval()).not.toBe(standIn));
+    await waitFor(() => expect(approval()).toHaveFocus());
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await user.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('option', { name: 'Rejected' })).toBeInTheDocument();
+  });
+
+  it('open with one click once the select has loaded for another filter', async () => {
+    const user = setup('/orders');
+    await user.click(approval());
+    await user.click(await screen.findByRole('option', { name: 'Approved' }));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Planned' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('status=planned');
+  });
+
+  it('show the value the address holds straight away', async () => {
+    setup('/orders?approval_status=rejected');
+    await waitFor(() => expect(approval()).toHaveValue('Rejected'));
   });
 });

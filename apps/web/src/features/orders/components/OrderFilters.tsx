@@ -1,10 +1,12 @@
-import { Checkbox, Select, TextInput } from '@mantine/core';
+import { Checkbox, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { APPROVAL_STATUSES } from '@wop/shared/constants';
 import { formatDateRange, localDate, parseDateRange, wholeDays } from '@wop/shared/date-range';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { useListFilter } from '../../../components/DataTable/list-params.ts';
+import { useStandIn } from '../../../components/stand-in.ts';
 import { statusOptionsQueryOptions } from '../../../entities/orderstatus.ts';
 import { workTypeOptionsQueryOptions } from '../../../entities/worktypes.ts';
 import { useRole } from '../../../lib/current-user.ts';
@@ -68,61 +70,58 @@ export function OrderFilters({ fixedChainId }: { fixedChainId?: number }) {
   const showRegion = role !== 'store-manager' && role !== 'technician' && (data?.regions.length ?? 0) > 0;
   const showStore = role !== 'technician' && (data?.stores.length ?? 0) > 1;
   const [from, to] = fromDateRange(dateRange);
-  const [reached, setReached] = useState<'focus' | 'open' | null>(null);
+  const [reached, standInHandlers] = useStandIn();
   const dateStandIn = { readOnly: true, w: 240, label: t('fields.date_range'), placeholder: t('filters.anyDate') };
-  const common = { clearable: true, searchable: true, w: 190, comboboxProps: { withinPortal: true } } as const;
 
   return (
     <>
       {showChain && (
-        <Select
-          {...common}
+        <FilterSelect
+          w={190}
           label={t('fields.chain')}
-          value={chainId || null}
+          value={chainId}
           onChange={setChainId}
           data={(data?.chains ?? []).map((c) => ({ value: String(c.id), label: c.chain_name }))}
         />
       )}
       {showRegion && (
-        <Select
-          {...common}
+        <FilterSelect
+          w={190}
           label={t('fields.region')}
-          value={regionId || null}
+          value={regionId}
           onChange={setRegionId}
           data={(data?.regions ?? []).map((r) => ({ value: String(r.id), label: r.region_name }))}
         />
       )}
       {showStore && (
-        <Select
-          {...common}
+        <FilterSelect
+          w={190}
           label={t('fields.store')}
-          value={storeId || null}
+          value={storeId}
           onChange={setStoreId}
           data={(data?.stores ?? []).map((s) => ({ value: String(s.id), label: s.store_name }))}
         />
       )}
-      <Select
-        {...common}
+      <FilterSelect
+        w={190}
         label={t('fields.worktype')}
-        value={worktypeId || null}
+        value={worktypeId}
         onChange={setWorktypeId}
         data={(workTypes.data ?? []).map((w) => ({ value: String(w.id), label: w.title }))}
       />
-      <Select
-        {...common}
+      <FilterSelect
         searchable={false}
         w={170}
         label={t('fields.status')}
-        value={status || null}
+        value={status}
         onChange={setStatus}
         data={(statuses.data ?? []).map((s) => ({ value: s.slug, label: s.label }))}
       />
-      <Select
-        {...common}
+      <FilterSelect
         searchable={false}
         w={170}
         label={t('fields.approval_status')}
-        value={approval || null}
+        value={approval}
         onChange={setApproval}
         data={APPROVAL_STATUSES.map((a) => ({ value: a, label: t(`common:approval.${a}`) }))}
       />
@@ -140,15 +139,7 @@ export function OrderFilters({ fixedChainId }: { fixedChainId?: number }) {
           />
         </Suspense>
       ) : (
-        <TextInput
-          {...dateStandIn}
-          // mousedown comes before focus: a click opens the calendar, a Tab only moves into it.
-          onMouseDown={() => setReached('open')}
-          onFocus={() => setReached((r) => r ?? 'focus')}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' || event.key === ' ') setReached('open');
-          }}
-        />
+        <TextInput {...dateStandIn} {...standInHandlers} />
       )}
       <Checkbox
         label={t('filters.overdue')}

@@ -11,7 +11,6 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import {
   IconDownload,
@@ -31,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApprovalBadge, PriorityBadge, StatusBadge } from '../../../components/badges.tsx';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
+import { Hint } from '../../../components/Hint.tsx';
 import { useCan } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
@@ -247,7 +247,7 @@ export function OrderDetailPage({ orderId: fixedId, editing = false }: { orderId
                     {kb(doc.size)}
                   </Text>
                 </Group>
-                <Tooltip label={t('files.download')}>
+                <Hint label={t('files.download')}>
                   <ActionIcon
                     variant="subtle"
                     aria-label={`${t('files.download')} ${doc.name}`}
@@ -255,7 +255,7 @@ export function OrderDetailPage({ orderId: fixedId, editing = false }: { orderId
                   >
                     <IconDownload size={18} aria-hidden />
                   </ActionIcon>
-                </Tooltip>
+                </Hint>
               </Group>
             ))}
           </Stack>
