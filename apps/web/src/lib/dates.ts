@@ -35,9 +35,15 @@ const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 function zoneFormat(zone: string): Intl.DateTimeFormat {
   let format = zoneFormats.get(zone);
   if (!format) {
-    const numeric = 'numeric';
-    const fields = { year: numeric, month: numeric, day: numeric, hour: numeric, minute: numeric } as const;
-    format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hourCycle: 'h23', ...fields });
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
     zoneFormats.set(zone, format);
   }
   return format;
@@ -52,8 +58,14 @@ function parse(value: DateInput): Shown | null {
   const zone = appTimeZone();
   // A bare date (as a date picker gives it) is that day in any zone.
   if (!zone || day) {
-    const [year, month, dayOf] = [date.getFullYear(), date.getMonth(), date.getDate()];
-    return { year, month, day: dayOf, hour: date.getHours(), minute: date.getMinutes(), time };
+    return {
+      year: date.getFullYear(),
+      month: date.getMonth(),
+      day: date.getDate(),
+      hour: date.getHours(),
+      minute: date.getMinutes(),
+      time,
+    };
   }
   const parts: Record<string, number> = {};
   for (const part of zoneFormat(zone).formatToParts(date)) parts[part.type] = Number(part.value);
