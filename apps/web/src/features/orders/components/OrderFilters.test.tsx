@@ -14,7 +14,10 @@ function setup(route: string) {
   signIn();
   mockApi({
     'GET /api/orders/options': envelope({ chains: [], regions: [], stores: [], technicians: [] }),
-    'GET /api/orderstatus/all': envelope({ data: [{ id: 2, slug: 'planned', title: 'Planned', label: 'Planned' }], total: 1 }),
+    'GET /api/orderstatus/all': envelope({
+      data: [{ id: 2, slug: 'planned', title: 'Planned', label: 'Planned' }],
+      total: 1,
+    }),
   });
   renderWithProviders(
     <>
