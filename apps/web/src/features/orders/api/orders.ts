@@ -1,29 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@wop/shared/api';
-import type {
-  CreatedOrder,
-  Order,
-  OrderDetail,
-  OrderDocument,
-  OrderOptions,
-  UpdateOrderBody,
-} from '@wop/shared/orders';
+import type { CreatedOrder, OrderDetail, OrderDocument, OrderOptions, UpdateOrderBody } from '@wop/shared/orders';
 import { ORDERS_KEY } from '../../../entities/orders.ts';
-import {
-  api,
-  getPage,
-  openDownload,
-  type QueryParams,
-  request,
-  toFormData,
-  uploadWithProgress,
-} from '../../../lib/api.ts';
-
-/** Every order query starts with this key: invalidate it after any change. */
-
-/** GET /api/orders: a page of orders in the caller's scope, with filters (spec 3). */
-export const getOrders = (query: QueryParams, signal?: AbortSignal): Promise<Page<Order>> =>
-  getPage<Order>('/orders', query, signal);
+import { api, openDownload, request, toFormData, uploadWithProgress } from '../../../lib/api.ts';
 
 export const orderQueryOptions = (id: number) =>
   queryOptions({

@@ -10,11 +10,11 @@ import { DataTable, type DataTableColumn } from '../../../components/DataTable/D
 import type { SortSpec } from '../../../components/DataTable/list-params.ts';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
-import { ORDERS_KEY } from '../../../entities/orders.ts';
+import { getOrders, ORDERS_KEY } from '../../../entities/orders.ts';
 import { useCan } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
-import { getOrders, useDeleteOrder } from '../api/orders.ts';
+import { useDeleteOrder } from '../api/orders.ts';
 import { DueTime } from './DueTime.tsx';
 import { ORDER_FILTERS, OrderFilters } from './OrderFilters.tsx';
 import { OrderQuickButton } from './OrderQuickButton.tsx';

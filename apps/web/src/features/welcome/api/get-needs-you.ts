@@ -1,9 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Page } from '@wop/shared/api';
-import type { Order } from '@wop/shared/orders';
 import { can, type RoleSlug } from '@wop/shared/roles';
-import { ORDERS_KEY } from '../../../entities/orders.ts';
-import { api } from '../../../lib/api.ts';
+import { getOrders, ORDERS_KEY } from '../../../entities/orders.ts';
 
 /**
  * What needs the user now, by role: approvers the open orders awaiting approval (oldest first),
@@ -38,8 +35,7 @@ export const needsYouQueryOptions = (kind: NeedsYouKind) =>
     queryKey: [...ORDERS_KEY, 'needs-you', kind],
     queryFn: async ({ signal }) => {
       const query = { ...NEEDS_YOU_FILTERS[kind], ...SORT[kind], limit: NEEDS_YOU_LIMIT };
-      const { payload } = await api.get<Page<Order>>('/orders', query, signal);
-      return payload ?? { data: [], total: 0 };
+      return getOrders(query, signal);
     },
     meta: { silent: true },
   });

@@ -1,12 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Page } from '@wop/shared/api';
-import { ORDERS_KEY } from '../../../entities/orders.ts';
-import { api } from '../../../lib/api.ts';
+import { getOrders, ORDERS_KEY } from '../../../entities/orders.ts';
 
-/** How many orders the user can see in a status: GET /api/orders?status=<slug>&limit=1 -> total. */
+/** How many orders the user can see in a status: the total of a one-row page of the list. */
 export async function getOrderCount(status: string, signal?: AbortSignal): Promise<number> {
-  const { payload } = await api.get<Page<unknown>>('/orders', { status, limit: 1 }, signal);
-  return payload?.total ?? 0;
+  return (await getOrders({ status, limit: 1 }, signal)).total;
 }
 
 export const orderCountQueryOptions = (status: string) =>

@@ -7,10 +7,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../../components/badges.tsx';
 import { LinkCard, LoadErrorAlert, TileGrid, TileSkeletons } from '../../../components/Tiles.tsx';
+import { statusOptionsQueryOptions } from '../../../entities/orderstatus.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import { orderCountQueryOptions } from '../api/get-order-count.ts';
-import { orderStatusesQueryOptions } from '../api/get-order-statuses.ts';
 import { NeedsYouNow } from '../components/NeedsYouNow.tsx';
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
@@ -37,13 +37,14 @@ function Shortcut({ to, icon, label }: { to: string; icon: ReactNode; label: str
 
 /** `dashboard`: the figures panel, composed in by the app's home route. */
 export function WelcomePage({ dashboard }: { dashboard?: ReactNode }) {
-  const { t } = useTranslation(['welcome', 'common']);
+  const { t, i18n } = useTranslation(['welcome', 'common']);
   const user = useCurrentUser();
   const firstName = user.name.split(/\s+/)[0] || user.name;
   const title = t(`greeting.${greetingKey(new Date().getHours())}`, { name: firstName });
   usePageHeader(t('common:nav.dashboard'));
 
-  const statuses = useQuery(orderStatusesQueryOptions());
+  // The page explains a failure in place.
+  const statuses = useQuery({ ...statusOptionsQueryOptions(i18n.language), meta: { silent: true } });
   const open = (statuses.data ?? []).filter((status) => status.slug !== COMPLETED_STATUS);
   const counts = useQueries({ queries: open.map((status) => orderCountQueryOptions(status.slug)) });
   const anyCountFailed = counts.some((count) => count.isError);
