@@ -165,6 +165,8 @@ interface Spec {
   /** Filled per role for the project-number search. */
   q?: string;
 }
+/** What Chromium sends over HTTPS: the answers come brotli-compressed, as a browser gets them. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const WORD = 'Ventilationen'; // in 1 of the 8 descriptions of bench/generate-orders.ts
 const ALL_SPECS: Spec[] = [
   { name: 'first page', page: 1, sort: 'project_number', order: 'desc' },
@@ -355,7 +357,7 @@ try {
     });
     if (login.status !== 200) throw new Error(`${role} sign-in failed (${login.status}); run bench/generate-orders.ts`);
     const token = ((await login.json()) as { payload: { access_token: string } }).payload.access_token;
-    const headers = { authorization: `Bearer ${token}`, lang: LOCALE };
+    const headers = { authorization: `Bearer ${token}`, lang: LOCALE, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
     const call = async (url: string) => {
       const res = await fetch(`${base}${url}`, { headers });
       const body = (await res.json()) as { payload: { data: { id: number; project_number: number }[]; total: number } };

@@ -53,8 +53,8 @@ interface PlanNode {
 }
 const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
 
-/** The plans of the statements GET /api/orders sends for this query. */
-async function plansOf(as: DemoUser, query: Record<string, string>) {
+/** The statements on `orders` that GET /api/orders sends for this query, as the driver got them. */
+async function statementsOf(as: DemoUser, query: Record<string, string>) {
   const pool = app.database.pool;
   const sent: pg.QueryConfig[] = [];
   const original = pool.query.bind(pool);
@@ -70,8 +70,14 @@ async function plansOf(as: DemoUser, query: Record<string, string>) {
     pool.query = original;
   }
   expect(sent.length).toBeGreaterThan(0);
+  return sent;
+}
+
+/** The plans of the statements GET /api/orders sends for this query. */
+async function plansOf(as: DemoUser, query: Record<string, string>) {
+  const pool = app.database.pool;
   const plans: PlanNode[][] = [];
-  for (const statement of sent) {
+  for (const statement of await statementsOf(as, query)) {
     const client = await pool.connect();
     try {
       await client.query('begin');
@@ -133,5 +139,33 @@ describe('order search uses the trigram index', () => {
     expect(rows[0].n).toBeGreaterThan(0);
     const scoped = await call(app, 'GET', '/api/orders', { as: 'chainAdmin', query: { q: RARE, limit: 1 } });
     expect(scoped.json().payload.total).toBe(rows[0].n);
+  });
+});
+
+describe('the list plans its statements once', () => {
+  // A prepared statement is planned for its values five times; from then on PostgreSQL keeps one plan
+  // unless the plans made for the values are estimated cheaper. The page's display columns are joined
+  // onto its keys in a statement whose planning costs several times its run: a page of one key (a
+  // project number found) must not get, and pay for, a plan of its own on every call.
+  it('a search by project number joins its one row with the shared plan', async () => {
+    const { rows: found } = await app.database.pool.query<{ project_number: number }>(
+      `select project_number from orders where description like '${RARE}%' order by id desc limit 1`,
+    );
+    const q = String(found[0].project_number);
+    const statements = await statementsOf('superAdmin', { q });
+    const details = statements.find((st) => st.text.includes('project_number = any('));
+    expect(details, JSON.stringify(statements.map((st) => st.text))).toBeDefined();
+    const client = await app.database.pool.connect();
+    try {
+      for (let i = 0; i < 8; i++)
+        await client.query({ name: 'details_reuse', text: details?.text ?? '', values: details?.values });
+      const { rows } = await client.query<{ generic_plans: string; custom_plans: string }>(
+        `select generic_plans::int, custom_plans::int from pg_prepared_statements where name = 'details_reuse'`,
+      );
+      expect(rows[0]).toEqual({ generic_plans: 3, custom_plans: 5 });
+    } finally {
+      await client.query('deallocate details_reuse');
+      client.release();
+    }
   });
 });
