@@ -36,9 +36,7 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 
 /**
  * Compresses a serialized JSON answer. Brotli at a fast level (4): per request, the time saved on
- * the line must not be spent on the CPU. Its window is sized to the answer (the default window is 4 MB: a 25 KB page of orders took 0.23 ms to compress with it, 0.11
- * ms with a window of its own size).
- * Streams (event streams, files, exports) are never touched.
+ * the line must not be spent on the CPU. Streams (event streams, files, exports) are never touched.
  */
 function compressJson(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
@@ -56,6 +54,10 @@ function compressJson(request: FastifyRequest, reply: FastifyReply, payload: unk
   return body;
 }
 
+/**
+ * Brotli's settings for an answer of `size` bytes: its window no larger than the answer. With the
+ * default 4 MB window, a 25 KB page of orders took 0.23 ms to compress; with its own size, 0.11 ms.
+ */
 function brotliParams(size: number): Record<number, number> {
   const {
     BROTLI_PARAM_QUALITY,

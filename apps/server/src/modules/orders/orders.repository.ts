@@ -244,11 +244,10 @@ export async function listOrders(
   // Two steps, each a prepared statement PostgreSQL plans once. The page's keys come from the list
   // indexes alone: the key is the project number (unique, and in every list index), so even a deep
   // page in the default sort is an index-only scan. Then the display columns are joined onto those
-  // rows only; with the keys as one array value its plan does not depend on the page, and the
-  // twelve-way join is not planned again on every call (that planning cost ~5 ms, the run 1 ms).
-  // The keys reach the join through a sub-select, so that no plan can be tailored to how many there
-  // are: a page of one key (a project number) would otherwise get a plan of its own, estimated cheaper
-  // than the shared one, and be planned again on every call.
+  // rows only, the keys as one array value behind a sub-select: its plan cannot depend on the page
+  // or on how many keys there are, so the twelve-way join is not planned again on every call (that
+  // planning costs ~5 ms, the run 1 ms). Given as a plain value, a page of one key (a project number
+  // found) got a plan of its own, estimated cheaper than the shared one, on every call.
   const pageRows = async () => {
     const keys = await queryPrepared<{ project_number: number }>(
       db,
