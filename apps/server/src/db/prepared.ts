@@ -11,9 +11,9 @@ const dialect = new PgDialect();
  * reuses the plan, instead of planning it on every call (for the order list's joins, planning
  * costs several times the execution). It does so from the sixth call on, and only while the shared
  * plan's estimate is no worse than the plans made for the values at hand: a value the planner can
- * tailor a cheaper plan to (a short array, a rare key) keeps it planning on every call. The name follows the text, so filters of different shapes
- * are different statements; only the values vary within one. Both engines: the embedded database is
- * reached through the same driver.
+ * tailor a cheaper plan to (a short array, a rare key) keeps it planning on every call. The name
+ * follows the text, so filters of different shapes are different statements; only the values vary
+ * within one. Both engines: the embedded database is reached through the same driver.
  */
 export async function queryPrepared<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
