@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category, CategoryGroup } from '@wop/shared/files';
-import { CHAINS_KEY } from '../../../entities/chains.ts';
-import { api, getPage, openDownload, toFormData } from '../../../lib/api.ts';
+import { api, openDownload, toFormData } from '../../../lib/api.ts';
 
 export const CATEGORIES_KEY = ['categories'] as const;
 
@@ -56,16 +55,3 @@ export function useDeleteFile() {
 
 /** Opens the file in a new tab through a short-lived download token; the server sends it as an attachment. */
 export const downloadCategoryFile = (id: number) => openDownload(`/admin/files/${id}/download`);
-
-/** The chains a folder can belong to (the form's dropdown). */
-export const folderChainsQueryOptions = () =>
-  queryOptions({
-    queryKey: [...CHAINS_KEY, 'options', 'folders'],
-    queryFn: ({ signal }) =>
-      getPage<{ id: number; chain_name: string }>(
-        '/chains',
-        { limit: 1000, sort_by: 'chain_name', sort_order: 'asc' },
-        signal,
-      ),
-    staleTime: 60_000,
-  });

@@ -7,8 +7,9 @@ import { CATEGORY_FILE_ACCEPT, type Category, categoryBody } from '@wop/shared/f
 import { useTranslation } from 'react-i18next';
 import { ChainSelect } from '../../../components/ChainSelect.tsx';
 import { FieldGrid, FormLayout } from '../../../components/FormLayout.tsx';
+import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
 import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
-import { folderChainsQueryOptions, useSaveCategory } from '../api/categories.ts';
+import { useSaveCategory } from '../api/categories.ts';
 
 const labels = fieldLabels('files', ['title', 'description'], {
   chain_id: 'files:fields.chain',
@@ -44,7 +45,7 @@ export function CategoryForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('files');
-  const chains = useQuery(folderChainsQueryOptions());
+  const chains = useQuery(chainOptionsQueryOptions());
   const save = useSaveCategory();
   const form = useForm<Values>({
     initialValues: {

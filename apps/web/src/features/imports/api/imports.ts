@@ -1,6 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StoreImportRecord, UserImportResult } from '@wop/shared/imports';
-import { CHAINS_KEY } from '../../../entities/chains.ts';
 import { STORES_KEY } from '../../../entities/stores.ts';
 import { USERS_KEY } from '../../../entities/users.ts';
 import { api, getPage, type QueryParams, toFormData } from '../../../lib/api.ts';
@@ -30,16 +29,3 @@ export function useBulkUpdateUsers() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
   });
 }
-
-/** The chains to import into (the import dialog's dropdown). */
-export const importChainsQueryOptions = () =>
-  queryOptions({
-    queryKey: [...CHAINS_KEY, 'options', 'import'],
-    queryFn: ({ signal }) =>
-      getPage<{ id: number; chain_name: string }>(
-        '/chains',
-        { limit: 1000, sort_by: 'chain_name', sort_order: 'asc' },
-        signal,
-      ),
-    staleTime: 60_000,
-  });

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { ChainSelect } from '../../../components/ChainSelect.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
+import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
-import { importChainsQueryOptions, useImportStores } from '../api/imports.ts';
+import { useImportStores } from '../api/imports.ts';
 import { DataFileInput, useImportFailures } from './DataFileInput.tsx';
 import { ImportFailureBox } from './ImportFailureBox.tsx';
 
@@ -31,7 +32,7 @@ export function StoreImportDialog({ opened, onClose }: { opened: boolean; onClos
 
 function StoreImportForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('imports');
-  const chains = useQuery(importChainsQueryOptions());
+  const chains = useQuery(chainOptionsQueryOptions());
   const importStores = useImportStores();
   const form = useForm<Values>({
     initialValues: { chain_id: null, data_file: null },

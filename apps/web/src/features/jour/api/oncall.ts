@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OncallDirectory, OncallLine, OncallLineInput } from '@wop/shared/phonein';
-import type { WorkType } from '@wop/shared/worktypes';
-import { api, getPage } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 
 export const ONCALL_KEY = ['oncall-lines'] as const;
 
@@ -16,13 +15,6 @@ export const oncallLineQueryOptions = (id: number) =>
   queryOptions({
     queryKey: [...ONCALL_KEY, 'detail', id],
     queryFn: async ({ signal }) => (await api.get<OncallLine>(`/oncall-lines/${id}`, undefined, signal)).payload,
-  });
-
-/** Every work type, for the line form's dropdown. */
-export const workTypeChoicesQueryOptions = (lang: string) =>
-  queryOptions({
-    queryKey: [...ONCALL_KEY, 'worktypes', lang],
-    queryFn: async ({ signal }) => (await getPage<WorkType>('/worktypes', { all: true, lang }, signal)).data,
   });
 
 export function useSaveOncallLine() {

@@ -5,8 +5,9 @@ import { type OncallLine, oncallLineBody } from '@wop/shared/phonein';
 import { useTranslation } from 'react-i18next';
 import { FormActions, RecordFormDialog } from '../../../components/FormDialog.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
+import { workTypeOptionsQueryOptions } from '../../../entities/worktypes.ts';
 import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
-import { oncallLineQueryOptions, useSaveOncallLine, workTypeChoicesQueryOptions } from '../api/oncall.ts';
+import { oncallLineQueryOptions, useSaveOncallLine } from '../api/oncall.ts';
 
 interface Values {
   city: string;
@@ -33,7 +34,7 @@ export function OncallLineFormDialog(props: { opened: boolean; id: number | null
 function OncallLineForm({ id, line, onDone }: { id: number | null; line?: OncallLine; onDone: () => void }) {
   const { t, i18n } = useTranslation('jour');
   const save = useSaveOncallLine();
-  const workTypes = useQuery(workTypeChoicesQueryOptions(i18n.language));
+  const workTypes = useQuery(workTypeOptionsQueryOptions(i18n.language));
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: {
