@@ -2,8 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { LOCALES } from '@wop/shared/constants';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { setAppTimeZone } from '../lib/app-config.ts';
 import '../lib/dayjs-locale.ts';
 import { i18n, loadLanguage } from '../lib/i18n.ts';
+import { setLive } from '../lib/live-status.ts';
 
 // Lazy page chunks are compiled on first use; give them time on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -38,8 +40,11 @@ window.scrollTo = (() => undefined) as typeof window.scrollTo;
 // Tests switch languages at will: every translation is in from the start.
 await Promise.all(LOCALES.map((lng) => loadLanguage(lng)));
 
+// Files share a worker's modules (vite.config.ts, isolate: false): each test starts as a page just opened.
 beforeEach(async () => {
   window.localStorage.clear();
+  setAppTimeZone(null);
+  setLive(false);
   await i18n.changeLanguage('en');
 });
 
