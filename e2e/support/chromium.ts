@@ -4,7 +4,7 @@ import path from 'node:path';
 /**
  * Names the Debian packages (and other distributions) install Chromium under, best first.
  * `chromium-headless-shell` (Debian package of the same name, built from the same Chromium) draws pages
- * without the full browser around them: the browser suite takes about a third less time on it
+ * without the full browser around them: the browser suite takes about a quarter less time on it
  * (docs/decisions/008-browser-tests-on-the-headless-shell.md). `chromium` is the fallback.
  */
 const NAMES = ['chromium-headless-shell', 'chromium', 'chromium-browser'];
