@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { LOCALES } from '@wop/shared/constants';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -45,6 +46,8 @@ beforeEach(async () => {
   window.localStorage.clear();
   setAppTimeZone(null);
   setLive(false);
+  // The toasts live in the UI kit's own store: one left by the last test would still show.
+  notifications.clean();
   await i18n.changeLanguage('en');
 });
 

@@ -62,7 +62,7 @@ describe('QuickFilters', () => {
 
   it('saves the filters and search under a name, shows the view after a reload, and removes it', async () => {
     const first = setup('/orders?overdue=true&store_id=4&q=freezer');
-    await first.user.click(screen.getByRole('button', { name: 'Save view' }));
+    await first.user.click(await screen.findByRole('button', { name: 'Save view' }));
     const dialog = screen.getByRole('dialog', { name: 'Save view' });
     await first.user.type(within(dialog).getByRole('textbox', { name: 'View name' }), '  Freezers late  ');
     await first.user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -87,7 +87,7 @@ describe('QuickFilters', () => {
   it('asks for a name of at most 40 characters, in the interface language', async () => {
     await i18n.changeLanguage('sv');
     const { user } = setup('/orders?store_id=4');
-    await user.click(screen.getByRole('button', { name: 'Spara vy' }));
+    await user.click(await screen.findByRole('button', { name: 'Spara vy' }));
     const dialog = screen.getByRole('dialog', { name: 'Spara vy' });
     const name = within(dialog).getByRole('textbox', { name: /Vyns namn/ });
     await user.type(name, '   ');
