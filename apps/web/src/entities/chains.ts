@@ -14,3 +14,6 @@ export const chainOptionsQueryOptions = () =>
     queryFn: ({ signal }) => getChains({ limit: 1000, sort_by: 'chain_name', sort_order: 'asc' }, signal),
     staleTime: 60_000,
   });
+
+/** A chain's page: what other pages link to (app/router/route-table.ts has the route). */
+export const chainPath = (id: number) => `/chains/${id}`;

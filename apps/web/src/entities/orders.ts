@@ -21,3 +21,15 @@ export const chatKeys = {
 /** GET /api/orders: a page of orders in the caller's scope, with filters (spec 3). */
 export const getOrders = (query: QueryParams, signal?: AbortSignal): Promise<Page<Order>> =>
   getPage<Order>('/orders', query, signal);
+
+/** The order page: what other pages link to (app/router/route-table.ts has the route). */
+export const orderPath = (id: number) => `/orders/${id}`;
+
+/** The order list with these filters set (the names of its URL, as the list reads them). */
+export function orderListPath(filters: Record<string, string | number> = {}): string {
+  const query = new URLSearchParams(Object.entries(filters).map(([name, value]) => [name, String(value)]));
+  return query.size > 0 ? `/orders?${query}` : '/orders';
+}
+
+/** The new-order page. */
+export const ORDER_CREATE_PATH = '/orders/create';

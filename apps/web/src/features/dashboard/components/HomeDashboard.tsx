@@ -6,12 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/badges.tsx';
 import { LinkCard, LoadErrorAlert, TileGrid, TileSkeletons } from '../../../components/Tiles.tsx';
+import { orderListPath } from '../../../entities/orders.ts';
 import { useRole } from '../../../lib/current-user.ts';
 import { dashboardQueryOptions } from '../api/get-dashboard.ts';
 import { WeeklyChart } from './WeeklyChart.tsx';
-
-const listUrl = (filters: Record<string, string | number>) =>
-  `/orders?${new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)]))}`;
 
 function Figure({
   to,
@@ -61,24 +59,24 @@ function Figures({ data }: { data: Dashboard }) {
   return (
     <TileGrid>
       <Figure
-        to={listUrl({ overdue: 'true' })}
+        to={orderListPath({ overdue: 'true' })}
         label={t('cards.overdue')}
         value={number.format(data.overdue)}
         alert={data.overdue > 0}
       />
       <Figure
-        to={listUrl({ approval_status: 'pending', open: 'true' })}
+        to={orderListPath({ approval_status: 'pending', open: 'true' })}
         label={t('cards.awaitingApproval')}
         value={number.format(data.awaiting_approval)}
       />
       <Figure
-        to={listUrl({ status: 'completed' })}
+        to={orderListPath({ status: 'completed' })}
         label={t('cards.medianTime')}
         value={median}
         hint={t('cards.completedCount', { count: data.completed, formatted: number.format(data.completed) })}
       />
       <Figure
-        to={listUrl({ status: 'completed', recalled: 'true' })}
+        to={orderListPath({ status: 'completed', recalled: 'true' })}
         label={t('cards.firstTimeFix')}
         value={data.first_time_fix_rate === null ? '–' : percent.format(data.first_time_fix_rate)}
         hint={t('cards.firstTimeFixHint')}
@@ -104,7 +102,7 @@ function WorstStores({ stores }: { stores: Dashboard['by_store'] }) {
         {stores.map((s) => (
           <Table.Tr key={s.store_id}>
             <Table.Td>
-              <Anchor component={Link} to={listUrl({ store_id: s.store_id, overdue: 'true' })} size="sm">
+              <Anchor component={Link} to={orderListPath({ store_id: s.store_id, overdue: 'true' })} size="sm">
                 {s.store_name}
               </Anchor>
             </Table.Td>
@@ -112,7 +110,7 @@ function WorstStores({ stores }: { stores: Dashboard['by_store'] }) {
               {number.format(s.overdue)}
             </Table.Td>
             <Table.Td ta="right">
-              <Anchor component={Link} to={listUrl({ store_id: s.store_id, open: 'true' })} size="sm">
+              <Anchor component={Link} to={orderListPath({ store_id: s.store_id, open: 'true' })} size="sm">
                 {number.format(s.open)}
               </Anchor>
             </Table.Td>
@@ -154,7 +152,7 @@ function OpenByStatus({ counts }: { counts: Dashboard['open_by_status'] }) {
       {Object.entries(counts).map(([slug, n]) => {
         const label = t(`common:status.${slug}`, { defaultValue: slug });
         return (
-          <LinkCard key={slug} to={listUrl({ status: slug })}>
+          <LinkCard key={slug} to={orderListPath({ status: slug })}>
             <Stack gap="xs">
               <StatusBadge status={slug} label={label} w="fit-content" />
               <Text fz={28} fw={700} lh={1.1}>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
+import { chainPath } from '../../../entities/chains.ts';
 import { useCan } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
@@ -28,7 +29,7 @@ export function StoreImportPage() {
       sortable: true,
       sortKey: 'chain_name',
       render: (row) => (
-        <Anchor component={Link} to={`/chains/${row.chain.id}`}>
+        <Anchor component={Link} to={chainPath(row.chain.id)}>
           {row.chain.chain_name}
         </Anchor>
       ),

@@ -5,6 +5,7 @@ import type { Notification } from '@wop/shared/notifications';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { orderPath } from '../../../entities/orders.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { useLive } from '../../../lib/live-status.ts';
 import { useMarkRead, useNotifications } from '../api/notifications.ts';
@@ -31,7 +32,7 @@ export function BellPopover({ count }: { count: number }) {
   const open = (n: Notification) => {
     if (!n.read_at) markRead.mutate({ ids: [n.id] });
     close();
-    void navigate(`/orders/${n.order_id}`);
+    void navigate(orderPath(n.order_id));
   };
 
   return (

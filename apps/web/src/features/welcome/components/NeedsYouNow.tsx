@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PriorityBadge, StatusBadge } from '../../../components/badges.tsx';
 import { LoadErrorAlert } from '../../../components/Tiles.tsx';
+import { orderListPath, orderPath } from '../../../entities/orders.ts';
 import { useRole } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { NEEDS_YOU_FILTERS, type NeedsYouKind, needsYouKind, needsYouQueryOptions } from '../api/get-needs-you.ts';
@@ -24,7 +25,7 @@ function OrderRow({ order, kind }: { order: Order; kind: NeedsYouKind }) {
   return (
     <UnstyledButton
       component={Link}
-      to={`/orders/${order.id}`}
+      to={orderPath(order.id)}
       p="sm"
       style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--mantine-color-gray-3)' }}
     >
@@ -77,7 +78,7 @@ export function NeedsYouNow() {
           {t(`needs.${kind}.title`)}
         </Title>
         {total > orders.length && (
-          <Text component={Link} to={`/orders?${new URLSearchParams(NEEDS_YOU_FILTERS[kind])}`} fw={600} c="blue.8">
+          <Text component={Link} to={orderListPath(NEEDS_YOU_FILTERS[kind])} fw={600} c="blue.8">
             {t('needs.seeAll', { count: total })}
           </Text>
         )}

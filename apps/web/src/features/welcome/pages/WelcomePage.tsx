@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../../components/badges.tsx';
 import { LinkCard, LoadErrorAlert, TileGrid, TileSkeletons } from '../../../components/Tiles.tsx';
+import { ORDER_CREATE_PATH, orderListPath } from '../../../entities/orders.ts';
 import { statusOptionsQueryOptions } from '../../../entities/orderstatus.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
@@ -92,7 +93,7 @@ export function WelcomePage({ dashboard }: { dashboard?: ReactNode }) {
               const count = counts[index];
               const label = t(`common:status.${status.slug}`, { defaultValue: status.title });
               return (
-                <LinkCard key={status.id} to={`/orders?status=${encodeURIComponent(status.slug)}`}>
+                <LinkCard key={status.id} to={orderListPath({ status: status.slug })}>
                   <Stack gap="xs">
                     <StatusBadge status={status.slug} label={status.title} w="fit-content" />
                     {count?.isPending ? (
@@ -118,9 +119,9 @@ export function WelcomePage({ dashboard }: { dashboard?: ReactNode }) {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {hasRoute(user.role, 'order-create') && (
-            <Shortcut to="/orders/create" icon={<IconPlus size={20} />} label={t('shortcut.newOrder')} />
+            <Shortcut to={ORDER_CREATE_PATH} icon={<IconPlus size={20} />} label={t('shortcut.newOrder')} />
           )}
-          <Shortcut to="/orders" icon={<IconList size={20} />} label={t('shortcut.orders')} />
+          <Shortcut to={orderListPath()} icon={<IconList size={20} />} label={t('shortcut.orders')} />
           <Shortcut to="/jour-nummer" icon={<IconPhoneCall size={20} />} label={t('shortcut.jour')} />
           <Shortcut to="/upload-files" icon={<IconBook size={20} />} label={t('shortcut.manuals')} />
         </SimpleGrid>
