@@ -279,6 +279,7 @@ function handSql(spec: Spec, scope: Scope) {
     return `$${values.length}`;
   };
   const where: string[] = [];
+  let keyed: { kind: string; ids: number[]; others: string[]; pattern: string } | undefined;
   if (scope.kind === 'chains') where.push(`o.chain_id = any(${p(scope.ids)}::int[])`);
   if (scope.kind === 'regions') where.push(`o.region_id = any(${p(scope.ids)}::int[])`);
   if (scope.kind === 'stores') where.push(`o.store_id = any(${p(scope.ids)}::int[])`);
@@ -292,12 +293,38 @@ function handSql(spec: Spec, scope: Scope) {
     const byNumber = /^\d{1,9}$/.test(spec.q) ? `o.project_number = ${p(Number(spec.q))}::int or ` : '';
     where.push(`(${byNumber}o.description ilike ${pattern}
       or o.store_id = any(array(select id from stores where store_name ilike ${pattern})))`);
+    // A word in a chain, region or technician scope: its matching descriptions are counted among the
+    // scope's own trigram keys (orders_scope_trgm), the rest of its matches through their indexes.
+    const kind = { chains: 'c', regions: 'r', technician: 't' }[scope.kind as string];
+    if (kind && !byNumber && /[a-z0-9]{3}/i.test(spec.q)) {
+      const ids = scope.kind === 'technician' ? [scope.userId] : scope.ids;
+      keyed = { kind, ids, others: where.slice(0, -1), pattern };
+    }
   }
   const whereText = where.length ? `where ${where.join(' and ')}` : '';
   // Digits match few orders: they are found through the indexes first, then sorted (as the API does).
   const source =
     spec.q && /^\d+$/.test(spec.q) ? `(select * from orders o ${whereText} offset 0) o` : `orders o ${whereText}`;
-  const count = named(`select count(*)::int as total from orders o ${whereText}`, [...values]);
+  // The count's own parameters: the search text is one of them only there.
+  const countValues = [...values];
+  const search = `$${countValues.push(spec.q)}`;
+  const count = named(
+    keyed
+      ? `select (select count(*)::int from (select * from orders o where ${keyed.ids
+          .map(
+            (id) =>
+              `order_scope_trigrams(o.chain_id, o.region_id, o.technician_id, o.description) @> scope_search_keys('${keyed?.kind}', ${Number(id)}, ${search})`,
+          )
+          .join(' or ')} offset 0) o
+          where ${[...keyed.others, `o.description ilike ${keyed.pattern}`].join(' and ')})
+        + (select count(*)::int from orders o where ${[
+          ...keyed.others,
+          `not o.description ilike ${keyed.pattern}`,
+          `o.store_id = any(array(select id from stores where store_name ilike ${keyed.pattern}))`,
+        ].join(' and ')}) as total`
+      : `select count(*)::int as total from orders o ${whereText}`,
+    keyed ? countValues : [...values],
+  );
   const sort = (alias: string) =>
     spec.sort === 'project_number'
       ? `${alias}.project_number ${spec.order}`

@@ -152,10 +152,16 @@ export const orders = pgTable(
       index('orders_parent_idx').on(t.parentId),
       index('orders_recall_idx').on(t.recallOrderId),
       // Free-text search on the description (ilike '%word%') through its trigrams. chain_id leads
-      // (btree_gin, migration 0009), so a chain-admin's scoped search finds the chain's matches in one
-      // scan of this index instead of intersecting the chain's orders with every match in the table;
-      // an unscoped search (the admins) uses it through the trigram column alone.
+      // (btree_gin, migration 0009), so a chain-admin's page of matches finds them within the chain in
+      // one scan of this index; an unscoped search (the admins) uses it through the trigram column alone.
       index('orders_chain_description_trgm').using('gin', t.chainId, sql`${t.description} gin_trgm_ops`),
+      // The same trigrams keyed by the order's chain, region and technician (migration 0010): the total
+      // of a search in such a scope reads the posting lists of its own orders only, a few thousand
+      // entries each, instead of every match in the table.
+      index('orders_scope_trgm').using(
+        'gin',
+        sql`order_scope_trigrams(${t.chainId}, ${t.regionId}, ${t.technicianId}, ${t.description})`,
+      ),
     ];
   },
 );

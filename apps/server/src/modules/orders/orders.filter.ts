@@ -1,9 +1,9 @@
 import { localDateTime, parseDateRange } from '@wop/shared/date-range';
 import { v } from '@wop/shared/validation';
 import { ValidationError } from '../../lib/errors.ts';
-import { type AuthUser, scopeOf } from '../../lib/scope.ts';
+import { type AuthUser, type Scope, scopeOf } from '../../lib/scope.ts';
 import { ordersInScope } from '../../lib/scope-sql.ts';
-import type { OrderListFilter, OrderSort } from './orders.repository.ts';
+import type { OrderListFilter, OrderSort, SearchScope } from './orders.repository.ts';
 
 /** The order list's query string (orders.routes.ts `listQuerystring`), as the list and the export read it. */
 export interface OrderListQuery {
@@ -37,8 +37,9 @@ export function createdBetween(value: string | undefined): { created_from?: stri
 
 /** The one translation of the list's filters into the repository's: the list and the export share it. */
 export function orderListFilter(query: OrderListQuery, user: AuthUser, timezone: string): OrderListFilter {
+  const scope = scopeOf(user);
   return {
-    scope: ordersInScope(scopeOf(user)),
+    scope: ordersInScope(scope),
     chain_id: query.chain_id,
     region_id: query.region_id,
     store_id: query.store_id,
@@ -51,5 +52,20 @@ export function orderListFilter(query: OrderListQuery, user: AuthUser, timezone:
     open: query.open,
     recalled: query.recalled,
     q: query.q,
+    searchScope: query.q ? searchScopeOf(scope, query) : undefined,
   };
+}
+
+/**
+ * The narrowest chain, region or technician that every order of the list has, by the caller's scope
+ * or the list's own filter. None under a store (a store's orders are few: its own index is quicker).
+ */
+function searchScopeOf(scope: Scope, query: OrderListQuery): SearchScope | undefined {
+  if (scope.kind === 'stores' || query.store_id) return undefined;
+  if (scope.kind === 'technician') return { key: 't', ids: [scope.userId] };
+  if (query.region_id) return { key: 'r', ids: [query.region_id] };
+  if (scope.kind === 'regions') return { key: 'r', ids: scope.ids };
+  if (query.chain_id) return { key: 'c', ids: [query.chain_id] };
+  if (scope.kind === 'chains') return { key: 'c', ids: scope.ids };
+  return undefined;
 }

@@ -28,6 +28,17 @@ export interface OrderListFilter {
   /** The store said "not fixed" (a follow-up order was opened). */
   recalled?: boolean;
   q?: string;
+  /** Not a filter: a chain, region or technician every order of the list has, for the search's total. */
+  searchScope?: SearchScope;
+}
+
+/**
+ * A scope by the keys of orders_scope_trgm (migration 0010): the orders of these chains ('c'),
+ * regions ('r') or this technician ('t').
+ */
+export interface SearchScope {
+  key: 'c' | 'r' | 't';
+  ids: number[];
 }
 
 export interface OrderRow extends Record<string, unknown> {
@@ -105,12 +116,52 @@ export function whereOf(f: OrderListFilter): SQL | undefined {
     parts.push(f.recalled ? sql`${orders.recallOrderId} is not null` : sql`${orders.recallOrderId} is null`);
   }
   if (f.q) {
-    const pattern = likePattern(f.q);
-    const byNumber = /^\d{1,9}$/.test(f.q) ? sql`${orders.projectNumber} = ${Number(f.q)} or ` : sql``;
-    parts.push(sql`(${byNumber}${orders.description} ilike ${pattern}
-      or ${orders.storeId} = any(array(select id from stores where store_name ilike ${pattern})))`);
+    const { description, other } = searchOf(f.q);
+    parts.push(sql`(${description} or ${other})`);
   }
   return and(...parts.filter((p): p is SQL => p !== undefined));
+}
+
+/** The search (spec 3): words in the description; or in the store's name, or the project number. */
+function searchOf(q: string) {
+  const pattern = likePattern(q);
+  const byNumber = /^\d{1,9}$/.test(q) ? sql`${orders.projectNumber} = ${Number(q)} or ` : sql``;
+  return {
+    description: sql`${orders.description} ilike ${pattern}`,
+    other: sql`(${byNumber}${orders.storeId} = any(array(select id from stores where store_name ilike ${pattern})))`,
+  };
+}
+
+/** The columns whereOf's conditions read (fewer than all: each is copied for every candidate). */
+const FILTERED = sql.raw(
+  'chain_id, region_id, store_id, technician_id, work_type_id, status_id, approval_status, created_at, due_at, recall_order_id, description',
+);
+
+/**
+ * The total of a search in a chain, region or technician scope, read through orders_scope_trgm: the
+ * orders whose description matches, found among the scope's own trigram keys, plus those that match
+ * otherwise only (store name, project number), found through their indexes. The two sets do not
+ * overlap, so the sum is exact. The keys alone choose the candidates (the sub-select is fenced by
+ * `offset 0`): planned once for any value, the count would otherwise also intersect them with every
+ * match of the table's trigram index, or with every order of the scope. Undefined when the index
+ * cannot serve: no such scope, or no three ASCII letters or digits in a row in `q` (its keys are
+ * made of those only). Undefined for digits too: a project number is counted through its unique
+ * index in one statement, which the split into two counts would only slow down.
+ */
+function scopedSearchTotal(f: OrderListFilter): SQL | undefined {
+  const { q, searchScope: scope } = f;
+  if (!q || !scope?.ids.length || !/[a-z0-9]{3}/i.test(q) || /^\d+$/.test(q)) return undefined;
+  const trigrams = sql`order_scope_trigrams(orders.chain_id, orders.region_id, orders.technician_id, orders.description)`;
+  const candidates = sql.join(
+    scope.ids.map((id) => sql`${trigrams} @> scope_search_keys(${scope.key}, ${id}::int, ${q})`),
+    sql` or `,
+  );
+  const rest = whereOf({ ...f, q: undefined });
+  const { description, other } = searchOf(q);
+  return sql`select
+    (select count(*)::int from (select ${FILTERED} from orders where ${candidates} offset 0) orders
+      where ${and(rest, description)})
+    + (select count(*)::int from orders where ${and(rest, sql`not ${description}`, other)}) as total`;
 }
 
 /** The filters whose columns are keys of the order tallies. */
@@ -140,6 +191,8 @@ function totalOf(f: OrderListFilter): SQL {
   const talliable = Object.entries(rest).every(([key, value]) => value === undefined || TALLIED.has(key));
   // Overdue orders are open: with closed ones asked for, the subtraction below does not hold.
   if (!talliable || (overdue !== undefined && rest.open === false)) {
+    const scoped = scopedSearchTotal(f);
+    if (scoped) return scoped;
     const where = whereOf(f);
     return sql`select count(*)::int as total from orders ${where ? sql`where ${where}` : sql``}`;
   }

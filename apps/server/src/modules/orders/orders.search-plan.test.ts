@@ -11,12 +11,14 @@ import { call, createTestApp, type DemoUser } from '../../test/app.ts';
  * planner picks at scale is measured by bench/orders-list.bench.ts on a million orders.
  *
  * The trigram index leads with chain_id (orders_chain_description_trgm, migration 0009), so that a
- * chain-admin's search finds the chain's matches in the index alone. For the planner to see that, the
- * table is shaped like a real one, if smaller: many stores (the search's store-name branch is costed
- * per store, and 17 demo stores make it look like half the table), enough orders that reading a whole
- * chain costs more than the index (10,000; at 5,000 reading the chain is the cheaper plan), and
- * vacuumed as autovacuum leaves it (GIN's statistics come from VACUUM; ANALYZE alone leaves them as
- * they were when the index was built on an empty table).
+ * chain-admin's page of matches is found within the chain in the index alone; the admins use its
+ * trigram column. The total of a search in a chain, region or technician scope reads the trigrams
+ * keyed by that scope (orders_scope_trgm, migration 0010). For the planner to see that, the table is
+ * shaped like a real one, if smaller: many stores (the search's store-name branch is costed per store,
+ * and 17 demo stores make it look like half the table), enough orders that reading a whole chain
+ * costs more than the index (10,000; at 5,000 reading the chain is the cheaper plan), and vacuumed as
+ * autovacuum leaves it (GIN's statistics come from VACUUM; ANALYZE alone leaves them as they were when
+ * the index was built on an empty table).
  */
 const app = await createTestApp();
 const RARE = 'Kylaggregatet';
@@ -30,13 +32,17 @@ beforeAll(async () => {
     select s.chain_id, s.region_id, s.store_name || ' ' || g, s.phone, s.invoice_address, s.contact_person
     from stores s, generate_series(1, 20) g`);
   // Orders like the demo's first one, spread over all stores (and so the chains); one in 100 mentions
-  // the compressor, those spread over the stores too.
+  // the compressor, those spread over the stores too; one in 300 a street named like the Lund stores.
+  // Every other order is the demo technician's.
   await pool.query(`
     insert into orders (description, work_type_id, priority, chain_id, region_id, store_id, created_by,
-      approval_status, status_id, due_at, created_at, updated_at)
-    select case when g % 100 = 0 then '${RARE} låter högt #' || g else 'Dörren kärvar vid kassan #' || g end,
+      approval_status, status_id, technician_id, due_at, created_at, updated_at)
+    select case when g % 100 = 0 then '${RARE} låter högt #' || g
+                when g % 300 = 1 then 'Skylten mot Lundavägen lossnar #' || g
+                else 'Dörren kärvar vid kassan #' || g end,
       o.work_type_id, o.priority, s.chain_id, s.region_id, s.id, o.created_by, o.approval_status,
-      o.status_id, o.due_at, o.created_at, o.updated_at
+      o.status_id, case when g % 2 = 0 then (select id from users where email = 'tech@example.com') end,
+      o.due_at, o.created_at, o.updated_at
     from generate_series(1, ${ORDERS}) g
       join (select id, chain_id, region_id, row_number() over (order by id) - 1 as k, count(*) over () as n
             from stores) s on s.k = (g + g / 100) % s.n,
@@ -98,48 +104,103 @@ async function plansOf(as: DemoUser, query: Record<string, string>) {
 describe('order search uses the trigram index', () => {
   const seqScanOnOrders = (plan: PlanNode[]) =>
     plan.some((n) => n['Node Type'].includes('Seq Scan') && n['Relation Name'] === 'orders');
-  /** The conditions the description's trigram index is scanned with, in any of the plans. */
-  const trigramConds = (plans: PlanNode[][]) =>
-    plans.flat().flatMap((n) => (n['Index Name'] === 'orders_chain_description_trgm' ? [n['Index Cond'] ?? ''] : []));
+  /** The conditions an index is scanned with, in any of the plans. */
+  const indexConds = (plans: PlanNode[][], index: string) =>
+    plans.flat().flatMap((n) => (n['Index Name'] === index ? [n['Index Cond'] ?? ''] : []));
 
   for (const [as, q] of [
     ['admin', RARE],
     ['admin', 'kylaggregatet låter'],
     ['superAdmin', '4200'],
-    ['chainAdmin', RARE],
   ] as const) {
     it(`as ${as}, searching "${q}": no order is read by a sequential scan`, async () => {
       const plans = await plansOf(as, { q });
       for (const plan of plans) expect(seqScanOnOrders(plan)).toBe(false);
-      // The total counts every match: the matching descriptions are found through the trigram index,
-      // within the chain for a chain-admin (chain_id and description in one index condition).
-      const conds = trigramConds(plans);
+      // The total counts every match: the matching descriptions are found through the trigram index.
       expect(
-        conds.some((c) => c.includes('description ~~*')),
+        indexConds(plans, 'orders_chain_description_trgm').some((c) => c.includes('description ~~*')),
         JSON.stringify(plans),
       ).toBe(true);
-      if (as === 'chainAdmin') {
-        expect(
-          conds.some((c) => /chain_id = /.test(c) && c.includes('description ~~*')),
-          JSON.stringify(plans),
-        ).toBe(true);
-      }
     });
   }
 
-  it('finds what it should', async () => {
-    const res = await call(app, 'GET', '/api/orders', { as: 'admin', query: { q: RARE, limit: 1 } });
-    expect(res.json().payload.total).toBe(ORDERS / 100);
-    // The chain-admin's total is its chain's share, whichever index finds it.
+  for (const [as, query] of [
+    ['chainAdmin', { q: RARE }],
+    ['director', { q: 'kylaggregatet låter' }],
+    ['tech', { q: RARE }],
+    ['admin', { q: RARE, chain_id: '1' }],
+  ] as const) {
+    it(`as ${as}, searching ${JSON.stringify(query)}: the total reads the scope's own trigram keys`, async () => {
+      const plans = await plansOf(as, query);
+      for (const plan of plans) expect(seqScanOnOrders(plan)).toBe(false);
+      // The keys are the scope's: the index condition names the trigrams keyed by it, sorted ('c1:agg', ...).
+      const prefix = { chainAdmin: 'c', director: 'r', tech: 't', admin: 'c' }[as];
+      expect(
+        indexConds(plans, 'orders_scope_trgm').some((c) => new RegExp(`@> '\\{${prefix}\\d+:agg,`).test(c)),
+        JSON.stringify(plans.flat().map((n) => [n['Index Name'], n['Index Cond']])),
+      ).toBe(true);
+    });
+  }
+});
+
+describe('a search finds what it should', () => {
+  // Each role's total against a count written out here: the scope, and the search's three branches.
+  const scopeOf: Record<string, string> = {
+    admin: 'true',
+    chainAdmin: `chain_id in (select chain_id from user_chains where user_id = (select id from users where email = 'chainadmin@example.com'))`,
+    director: `region_id in (select region_id from user_regions where user_id = (select id from users where email = 'director@example.com'))`,
+    store: `store_id in (select store_id from user_stores where user_id = (select id from users where email = 'store@example.com'))`,
+    tech: `technician_id = (select id from users where email = 'tech@example.com')`,
+  };
+  const expected = async (as: string, q: string, chainId?: number) => {
     const { rows } = await app.database.pool.query<{ n: number }>(
-      `select count(*)::int as n from orders o join user_chains uc on uc.chain_id = o.chain_id
-         join users u on u.id = uc.user_id
-       where u.email = 'chainadmin@example.com' and o.description like '${RARE}%'`,
+      `select count(*)::int as n from orders
+       where ${scopeOf[as]} and ($2::int is null or chain_id = $2)
+         and (description ilike '%' || $1 || '%'
+           or store_id in (select id from stores where store_name ilike '%' || $1 || '%')
+           or ($1 ~ '^[0-9]{1,9}$' and project_number = $1::bigint))`,
+      [q, chainId ?? null],
     );
-    expect(rows[0].n).toBeGreaterThan(0);
-    const scoped = await call(app, 'GET', '/api/orders', { as: 'chainAdmin', query: { q: RARE, limit: 1 } });
-    expect(scoped.json().payload.total).toBe(rows[0].n);
+    return rows[0].n;
+  };
+  const total = async (as: DemoUser, query: Record<string, string>) => {
+    const res = await call(app, 'GET', '/api/orders', { as, query: { ...query, limit: '1' } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().payload.total as number;
+  };
+
+  it('the admins find every mention', async () => {
+    expect(await total('admin', { q: RARE })).toBe(ORDERS / 100);
   });
+
+  // A word in 1 of 100 descriptions, in another case, across words, with letters beyond ASCII, a
+  // number inside descriptions and a project number, a store's name that descriptions also mention
+  // (the two branches overlap), too short for a trigram, nothing at all, and most descriptions.
+  const queries = [
+    RARE,
+    'KYLAGGREGATET LÅTER',
+    'aggregatet låter hö',
+    'Malmö',
+    '#420',
+    '4200',
+    'Lund',
+    'ög',
+    'Lundavägen x',
+    'dörren KÄRVAR',
+  ];
+  for (const as of ['admin', 'chainAdmin', 'director', 'store', 'tech'] as const) {
+    it(`as ${as}: each total is the count of its scope's matches`, async () => {
+      let found = 0;
+      for (const q of queries) {
+        const want = await expected(as, q);
+        found += want;
+        expect(await total(as, { q }), q).toBe(want);
+      }
+      expect(found).toBeGreaterThan(0);
+      // Under a chain filter (the admins') or a region filter the same holds.
+      expect(await total(as, { q: 'Lund', chain_id: '1' })).toBe(await expected(as, 'Lund', 1));
+    });
+  }
 });
 
 describe('the list plans its statements once', () => {
