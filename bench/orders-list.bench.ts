@@ -145,8 +145,25 @@
  * every first page and page 200, and its throughput is 1.2-16x the SQL's (before: 97-185 req/s, now
  * 165-251), p99 86-98 ms but 121 ms for the technician.
  *
- * Still missed: a word search that matches 1 in 8 orders. Every match is read to count it: 23-37 ms
- * for the chain-admin and technician, 270-540 ms for the admins (125,000-250,000 matches). Also counts
+ * FOURTH PASS, 2026-11-24, same machine: a word search's total in a chain, region or technician
+ * scope reads the trigrams keyed by that scope (orders_scope_trgm, migration 0010, decision 009), and
+ * so does the hand-written SQL's count for those roles. Word search (1 in 8), API p50 over HTTP in ms,
+ * the code before -> after, each run on its own right after the other (--queries 'search word (1 in
+ * 8)'; the first PostgreSQL pair with the first page and number search beside it):
+ *   PostgreSQL, 1M:  chain-admin 31.6 -> 14.7-16.8, regional-director 16.2 -> 8.6-11.7,
+ *                    technician 45.5 -> 10.4-12.1; admins (same code) 247-351 -> 242-276
+ *   PostgreSQL, 2M:  chain-admin 29.6 -> 16.4-19.9, regional-director 17.7 -> 8.3-11.4,
+ *                    technician 76.1 -> 17.9-18.2; admins (same code) 498-506 -> 508-700, noisy
+ *   Embedded, 1M:    chain-admin 36.2 -> 21.6-22.2, regional-director 20.4 -> 12.7-13.4,
+ *                    technician 57.1 -> 12.9-14.5; admins (same code) 261-351 -> 244-261
+ * In a run of every query (1M PostgreSQL, --runs 30 --warmup 20 --duration 8) the chain-admin's word
+ * search took 23.5 ms: shared_buffers is 128 MB here, and the admins' searches just before it read
+ * every block of the table, so the chain's 3,239 blocks came back from the OS cache. The other figures
+ * of that run are as in the third pass (first page 4.4-12.4 ms, throughput 308-407 req/s with p99
+ * 67-78 ms); at 2M every role's first page is 3.5-11.0 ms.
+ *
+ * Still missed: the admins' word search, 250-510 ms for 125,000-250,000 matches. Every match is read
+ * to count it: the exact total needs each candidate's description checked on the table. Also counts
  * under filters the tallies do not key (work type: ~0.4 s for the admins). Tried and not kept: the
  * total and the page's keys in one statement (one call less; but the count no longer runs beside the
  * page, and the word searches took 30-47% longer).
@@ -154,9 +171,10 @@
  * The hand-written SQL answers exactly what the API answers, so the search by word or number is
  * the same OR over project number, description and store name: for the admins' word search that is a
  * scan of every order (the SQL is no faster), and as a generic prepared plan it can be slower than the
- * API's custom plan (API/SQL < 1 for the word search). The store manager's store has one description
- * and status (generate-orders.ts spreads orders over stores with a fixed stride), so some of its
- * filters are empty.
+ * API's custom plan (API/SQL < 1 for the word search). For a word in a chain, region or technician
+ * scope its count is the two counts the API sends (the scope's trigram keys, then store names). The
+ * store manager's store has one description and status (generate-orders.ts spreads orders over
+ * stores with a fixed stride), so some of its filters are empty.
  *
  * Kept out of `npm test`: numbers, not a timed test.
  */
