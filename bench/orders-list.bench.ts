@@ -323,26 +323,27 @@ function handSql(spec: Spec, scope: Scope) {
   // Digits match few orders: they are found through the indexes first, then sorted (as the API does).
   const source =
     spec.q && /^\d+$/.test(spec.q) ? `(select * from orders o ${whereText} offset 0) o` : `orders o ${whereText}`;
-  // The count's own parameters: the search text is one of them only there.
+  // A word in a chain, region or technician scope is counted as the API counts it: the descriptions
+  // among the scope's own trigram keys, plus the orders that match by store name only.
+  let countText = `select count(*)::int as total from orders o ${whereText}`;
   const countValues = [...values];
-  const search = `$${countValues.push(spec.q)}`;
-  const count = named(
-    keyed
-      ? `select (select count(*)::int from (select * from orders o where ${keyed.ids
-          .map(
-            (id) =>
-              `order_scope_trigrams(o.chain_id, o.region_id, o.technician_id, o.description) @> scope_search_keys('${keyed?.kind}', ${Number(id)}, ${search})`,
-          )
-          .join(' or ')} offset 0) o
-          where ${[...keyed.others, `o.description ilike ${keyed.pattern}`].join(' and ')})
-        + (select count(*)::int from orders o where ${[
-          ...keyed.others,
-          `not o.description ilike ${keyed.pattern}`,
-          `o.store_id = any(array(select id from stores where store_name ilike ${keyed.pattern}))`,
-        ].join(' and ')}) as total`
-      : `select count(*)::int as total from orders o ${whereText}`,
-    keyed ? countValues : [...values],
-  );
+  if (keyed) {
+    const search = `$${countValues.push(spec.q)}`;
+    const { kind, others, pattern } = keyed;
+    const candidates = keyed.ids
+      .map(
+        (id) =>
+          `order_scope_trigrams(o.chain_id, o.region_id, o.technician_id, o.description) @> scope_search_keys('${kind}', ${Number(id)}, ${search})`,
+      )
+      .join(' or ');
+    const byStore = `o.store_id = any(array(select id from stores where store_name ilike ${pattern}))`;
+    countText = `select
+      (select count(*)::int from (select * from orders o where ${candidates} offset 0) o
+        where ${[...others, `o.description ilike ${pattern}`].join(' and ')})
+      + (select count(*)::int from orders o
+        where ${[...others, `not o.description ilike ${pattern}`, byStore].join(' and ')}) as total`;
+  }
+  const count = named(countText, countValues);
   const sort = (alias: string) =>
     spec.sort === 'project_number'
       ? `${alias}.project_number ${spec.order}`
