@@ -106,6 +106,66 @@ describe('routes by role', () => {
   });
 });
 
+describe('the chain dashboard', () => {
+  const chain = (hasRegion: 0 | 1) => ({
+    id: 1,
+    chain_name: 'Citymarket',
+    phone: '+358 40 123 4567',
+    email: 'info@citymarket.example',
+    invoice_address: 'Main street 1',
+    contact_person: 'Eva',
+    has_region: hasRegion,
+    regions_count: hasRegion,
+    stores_count: 0,
+    created_at: '2026-01-01T00:00:00Z',
+  });
+  const emptyPage = { message: null, payload: { data: [], current_page: 1, last_page: 1, per_page: 25, total: 0 } };
+
+  function openChain(role: RoleSlug, route: string, hasRegion: 0 | 1 = 1) {
+    signIn();
+    mockApi({
+      'GET /api/profile': { body: { message: null, payload: makeUser(role) } },
+      'GET /api/chains/1': { body: { message: null, payload: chain(hasRegion) } },
+      'GET /api/chains/1/regions': { body: emptyPage },
+    });
+    return renderWithProviders(
+      <>
+        <AppRoutes />
+        <LocationProbe />
+      </>,
+      { route },
+    );
+  }
+
+  it("opens a tab's dialog from its own path below the tabs, and closing it goes back to the tab's list", async () => {
+    const user = userEvent.setup();
+    openChain('admin', '/chains/1/regions/create');
+    expect(await screen.findByRole('dialog', { name: 'New region' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Regions' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/chains\/1\/regions$/));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the regions tab of a chain without regions as not found, below its tabs', async () => {
+    openChain('admin', '/chains/1/regions', 0);
+    expect(await screen.findByText(NOT_FOUND)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Information' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Regions' })).not.toBeInTheDocument();
+  });
+
+  it('shows a non-numeric id under a tab as not found', async () => {
+    openChain('admin', '/chains/1/regions/abc/update');
+    expect(await screen.findByText(NOT_FOUND)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says forbidden under every tab to a role without the chain dashboard', async () => {
+    openChain('store-manager', '/chains/1/stores/create');
+    expect(await screen.findByText(FORBIDDEN)).toBeInTheDocument();
+  });
+});
+
 describe('the shell', () => {
   it("shows the role's menu plus the common entries, and New order where the role may create orders", async () => {
     renderAs('store-manager', '/account');
@@ -162,7 +222,7 @@ describe('signed out and failing profile', () => {
   });
 
   it('shows the not-found page with a link to Login when not logged in', async () => {
-    const { NotFoundPage } = await import('../pages/NotFoundPage.tsx');
+    const { NotFoundPage } = await import('../../components/NotFoundPage.tsx');
     renderWithProviders(<NotFoundPage />);
     expect(screen.getByText(NOT_FOUND)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type AppRoute, ROUTES } from '@wop/shared/roles';
 import { lazy, Suspense } from 'react';
-import { matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router';
+import { matchRoutes, Navigate, Route, type RouteObject, Routes, useLocation } from 'react-router';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { LoginPage } from '../../features/auth/pages/LoginPage.tsx';
 import { isApiError } from '../../lib/api.ts';
@@ -16,8 +17,7 @@ import {
   rememberReturnPath,
   useSessionToken,
 } from '../../lib/session.ts';
-import { NotFoundPage } from '../pages/NotFoundPage.tsx';
-import { PAGES, type PageComponent } from './pages.ts';
+import { CHILD_PAGES, PAGES, type PageComponent } from './pages.ts';
 import { RoutePage } from './RoutePage.tsx';
 import { ROUTE_PATHS } from './route-table.ts';
 
@@ -66,14 +66,38 @@ function SignedIn({ pages }: { pages: PageMap }) {
   );
 }
 
-const ROUTE_LIST = Object.entries(ROUTE_PATHS).map(([id, path]) => ({ id: id as AppRoute, path }));
+// Each route's page is found by its id, each child page is its route's handle.
+const ROUTE_LIST: RouteObject[] = Object.entries(ROUTE_PATHS).map(([id, path]) => ({
+  id,
+  path,
+  children: CHILD_PAGES[id as AppRoute]?.map(({ path, Page }) =>
+    path ? { path, handle: Page } : { index: true, handle: Page },
+  ),
+}));
 
-/** Starts loading the chunk of the page at `pathname` (the best-ranked route, whichever role may see it). */
+/** Starts loading the chunks of the pages at `pathname` (whichever role may see them): a route's and its child's. */
 function preloadPage(pages: PageMap, pathname: string): void {
-  const route = matchRoutes(ROUTE_LIST, pathname)?.at(-1)?.route.id;
-  // A failed fetch is reported by the page's own render, which loads it again.
-  if (route) pages[route]?.preload?.().catch(() => undefined);
+  for (const { route } of matchRoutes(ROUTE_LIST, pathname) ?? []) {
+    const Page: PageComponent | undefined = route.handle ?? pages[route.id as AppRoute];
+    // A failed fetch is reported by the page's own render, which loads it again.
+    Page?.preload?.().catch(() => undefined);
+  }
 }
+
+/** The routes of CHILD_PAGES, rendered in their parent page's <Outlet/>. */
+function childRoutes(route: AppRoute) {
+  return CHILD_PAGES[route]?.map(({ path, Page }) =>
+    path ? (
+      <Route key={path} path={path} element={<RoutePage Page={Page} />} />
+    ) : (
+      <Route key="index" index element={<RoutePage Page={Page} />} />
+    ),
+  );
+}
+
+/** A route with child paths is forbidden at any depth below it too. */
+const forbiddenPath = (route: AppRoute) =>
+  CHILD_PAGES[route]?.some((child) => child.path) ? `${ROUTE_PATHS[route]}/*` : ROUTE_PATHS[route];
 
 /** Loads the user: spinner while loading, maintenance on 500, sign-out on 401 (the client clears the session). */
 function ProfileGate({ pages }: { pages: PageMap }) {
@@ -100,20 +124,23 @@ function RoleRoutes({ pages }: { pages: PageMap }) {
   const Welcome = allowed.includes('welcome') ? pages.welcome : undefined;
   return (
     <Routes>
-      <Route
-        path="/"
-        element={Welcome ? <RoutePage route="welcome" Page={Welcome} /> : <Navigate to={DEFAULT_AFTER_LOGIN} replace />}
-      />
+      <Route path="/" element={Welcome ? <RoutePage Page={Welcome} /> : <Navigate to={DEFAULT_AFTER_LOGIN} replace />}>
+        {Welcome && childRoutes('welcome')}
+      </Route>
       {allowed.map((route) => {
         const Page = pages[route];
         if (route === 'welcome' || !Page) return null;
-        return <Route key={route} path={ROUTE_PATHS[route]} element={<RoutePage route={route} Page={Page} />} />;
+        return (
+          <Route key={route} path={ROUTE_PATHS[route]} element={<RoutePage Page={Page} />}>
+            {childRoutes(route)}
+          </Route>
+        );
       })}
       {/* Pages of other roles: forbidden, not "not found". */}
       {(Object.keys(ROUTE_PATHS) as AppRoute[])
         .filter((route) => route !== 'welcome' && !allowed.includes(route) && pages[route])
         .map((route) => (
-          <Route key={route} path={ROUTE_PATHS[route]} element={<NotFoundPage kind="forbidden" />} />
+          <Route key={route} path={forbiddenPath(route)} element={<NotFoundPage kind="forbidden" />} />
         ))}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -1,17 +1,16 @@
-import type { AppRoute } from '@wop/shared/roles';
 import { Suspense } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
-import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import type { PageComponent } from './pages.ts';
 import { paramsMatch } from './route-table.ts';
 
 /** One routed page: checks its path params, loads its chunk, and contains its failures. */
-export function RoutePage({ route, Page }: { route: AppRoute; Page: PageComponent }) {
+export function RoutePage({ Page }: { Page: PageComponent }) {
   const params = useParams();
   const { pathname } = useLocation();
-  if (!paramsMatch(route, params)) return <NotFoundPage />;
+  if (!paramsMatch(params)) return <NotFoundPage />;
   return (
     <ErrorBoundary resetKey={pathname}>
       <Suspense fallback={<PageLoader />}>

@@ -12,8 +12,8 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
  * Which roles see it comes from the shared ROUTES table, so nothing else changes.
  * A route without a line here shows the not-found page.
  *
- * Path params: `/orders/:orderId` (digits only), `/chains/:chainId/*` (up to 9 digits;
- * the chain dashboard renders its own nested <Routes> for regions, stores, users, orders).
+ * Path params are ids (1 to 9 digits), else the page is not found. A screen made of several
+ * features' pages is a route with child pages: CHILD_PAGES below.
  */
 
 /** `preload` fetches the page's chunk ahead of its first render (the loaded module is cached by the browser). */
@@ -27,29 +27,72 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   );
 }
 
+const orderDetail = page(() => import('../../features/orders/pages/OrderDetailPage.tsx'), 'OrderDetailPage');
+const orderCreate = page(() => import('../../features/orders/pages/OrderCreatePage.tsx'), 'OrderCreatePage');
+
 export const PAGES: Partial<Record<AppRoute, PageComponent>> = {
-  welcome: page(() => import('../pages/WelcomeHomePage.tsx'), 'WelcomeHomePage'),
+  welcome: page(() => import('../../features/welcome/pages/WelcomePage.tsx'), 'WelcomePage'),
   account: page(() => import('../../features/account/pages/AccountPage.tsx'), 'AccountPage'),
   'jour-nummer': page(() => import('../../features/jour/pages/JourPage.tsx'), 'JourPage'),
-
-  // ---- Add feature pages here (one line each) -----------------------------------
   'upload-files': page(() => import('../../features/files/pages/FilesPage.tsx'), 'FilesPage'),
   'upload-files-create': page(() => import('../../features/files/pages/CreateFolderPage.tsx'), 'CreateFolderPage'),
   'stores-import': page(() => import('../../features/imports/pages/StoreImportPage.tsx'), 'StoreImportPage'),
   'users-bulk-update': page(() => import('../../features/imports/pages/UserBulkUpdatePage.tsx'), 'UserBulkUpdatePage'),
   chains: page(() => import('../../features/chains/pages/ChainsPage.tsx'), 'ChainsPage'),
-  'chain-dashboard': page(() => import('../pages/ChainDashboardPage.tsx'), 'ChainDashboardPage'),
+  'chain-dashboard': page(() => import('../../features/chains/pages/ChainDashboardPage.tsx'), 'ChainDashboardPage'),
   users: page(() => import('../../features/users/pages/UsersPage.tsx'), 'UsersPage'),
   regions: page(() => import('../../features/regions/pages/RegionsPage.tsx'), 'RegionsPage'),
   stores: page(() => import('../../features/stores/pages/StoresPage.tsx'), 'StoresPage'),
   roles: page(() => import('../../features/roles/pages/RolesPage.tsx'), 'RolesPage'),
-  orders: page(() => import('../pages/OrdersHomePage.tsx'), 'OrdersPage'),
-  'order-detail': page(() => import('../../features/orders/pages/OrderDetailPage.tsx'), 'OrderDetailPage'),
-  'order-create': page(() => import('../../features/orders/pages/OrderCreatePage.tsx'), 'OrderCreatePage'),
+  orders: page(() => import('../../features/orders/pages/OrdersPage.tsx'), 'OrdersPage'),
+  'order-detail': orderDetail,
+  'order-create': orderCreate,
   'work-types': page(() => import('../../features/worktypes/pages/WorkTypesPage.tsx'), 'WorkTypesPage'),
   'order-status': page(() => import('../../features/orderstatus/pages/OrderStatusPage.tsx'), 'OrderStatusPage'),
-  // chains: ..., 'chain-dashboard': ..., users: ..., regions: ..., stores: ..., roles: ...,
-  // 'work-types': ..., 'order-status': ..., 'upload-files': ..., 'upload-files-create': ...,
-  // 'stores-import': ..., 'users-bulk-update': ...
-  // --------------------------------------------------------------------------------
+};
+
+/** A page in its parent route's <Outlet/>: `path` is relative to the parent's; without one it is the index. */
+export interface ChildPage {
+  path?: string;
+  Page: PageComponent;
+}
+
+/** A list and its dialogs' paths (lib/route-dialog.ts), one page for the three. */
+const withDialogs = (list: string, Page: PageComponent): ChildPage[] =>
+  [list, `${list}/create`, `${list}/:id/update`].map((path) => ({ path, Page }));
+
+/**
+ * ============================================================================
+ *  SCREENS OF SEVERAL FEATURES: the one place where features meet.
+ * ============================================================================
+ * A feature never imports another. Where a screen shows pages of several, the parent route's
+ * page renders an <Outlet/> and the child whose path matches is rendered there.
+ */
+export const CHILD_PAGES: Partial<Record<AppRoute, ChildPage[]>> = {
+  // The figures panel on the welcome page, and above the admins' order list.
+  welcome: [{ Page: page(() => import('../../features/dashboard/pages/HomeDashboard.tsx'), 'HomeDashboard') }],
+  orders: [{ Page: page(() => import('../../features/dashboard/pages/HomeDashboard.tsx'), 'OrdersHomeDashboard') }],
+  // The chain dashboard's tabs; the lists and the order pages run in chain mode (the chain fixed).
+  'chain-dashboard': [
+    { Page: page(() => import('../../features/chains/pages/ChainInformationPage.tsx'), 'ChainInformationPage') },
+    ...withDialogs(
+      'stores',
+      page(() => import('../../features/stores/pages/ChainStoresPage.tsx'), 'ChainStoresPage'),
+    ),
+    ...withDialogs(
+      'users',
+      page(() => import('../../features/users/pages/ChainUsersPage.tsx'), 'ChainUsersPage'),
+    ),
+    ...withDialogs(
+      'regions',
+      page(() => import('../../features/regions/pages/ChainRegionsPage.tsx'), 'ChainRegionsPage'),
+    ),
+    { path: 'orders', Page: page(() => import('../../features/orders/pages/ChainOrdersPage.tsx'), 'ChainOrdersPage') },
+    { path: 'orders/create', Page: orderCreate },
+    { path: 'orders/:orderId', Page: orderDetail },
+    {
+      path: 'orders/:orderId/update',
+      Page: page(() => import('../../features/orders/pages/OrderDetailPage.tsx'), 'OrderUpdatePage'),
+    },
+  ],
 };

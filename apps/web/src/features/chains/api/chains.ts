@@ -1,14 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Chain, ChainInput } from '@wop/shared/chains';
 import { CHAINS_KEY } from '../../../entities/chains.ts';
 import { api } from '../../../lib/api.ts';
-
-export async function getChain(id: number, signal?: AbortSignal): Promise<Chain> {
-  return (await api.get<Chain>(`/chains/${id}`, undefined, signal)).payload;
-}
-
-export const chainQueryOptions = (id: number) =>
-  queryOptions({ queryKey: [...CHAINS_KEY, 'detail', id], queryFn: ({ signal }) => getChain(id, signal) });
 
 export function useSaveChain() {
   const queryClient = useQueryClient();

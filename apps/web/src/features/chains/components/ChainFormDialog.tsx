@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { ContactFields, InvoiceAddressField } from '../../../components/ContactFields.tsx';
 import { FormActions, RecordFormDialog } from '../../../components/FormDialog.tsx';
 import { FieldGrid, FormLayout } from '../../../components/FormLayout.tsx';
+import { chainQueryOptions } from '../../../entities/chains.ts';
 import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
-import { chainQueryOptions, useSaveChain } from '../api/chains.ts';
+import { useSaveChain } from '../api/chains.ts';
 
 /** Every field of the body is a field of the form, labelled chains:fields.<field>. */
 const labels = fieldLabels('chains', Object.keys(chainBody.shape));

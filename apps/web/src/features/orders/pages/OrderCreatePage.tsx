@@ -6,7 +6,7 @@ import { APPROVAL_STATUSES } from '@wop/shared/constants';
 import { createOrderFields, missingOrderFields, orderFormFields } from '@wop/shared/orders';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { workTypeOptionsQueryOptions } from '../../../entities/worktypes.ts';
 import { useCurrentUser, useRole } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
@@ -44,12 +44,13 @@ interface Values {
 
 /**
  * Create an order at /orders/create or {current url}/create (spec 2, 6): the fields follow the
- * role. `chainId` fixes the chain (chain dashboard). After saving, the order opens in its
+ * role. Under a chain's dashboard (/chains/{id}/orders/create) the chain is fixed. After saving, the order opens in its
  * confirmation mode. What is typed is kept as a draft (lib/drafts.ts) until the order is sent or the
  * user cancels; attachments are not part of the draft (a browser cannot keep files).
  */
-export function OrderCreatePage({ chainId }: { chainId?: number } = {}) {
+export function OrderCreatePage() {
   const { t } = useTranslation('orders');
+  const chainId = Number(useParams().chainId) || undefined;
   usePageHeader(t('createTitle'), null);
   const role = useRole() ?? 'store-manager';
   const user = useCurrentUser();

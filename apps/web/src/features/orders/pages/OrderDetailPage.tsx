@@ -60,14 +60,21 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-/**
- * /orders/{id} (and under a chain): summary, files, PDF, upload, edit, history and the chat.
- * `editing` opens the edit dialog at once (/chains/{id}/orders/{id}/update); closing it goes to the detail.
- */
-export function OrderDetailPage({ orderId: fixedId, editing = false }: { orderId?: number; editing?: boolean } = {}) {
+/** /orders/{id} and /chains/{id}/orders/{id}: summary, files, PDF, upload, edit, history and the chat. */
+export function OrderDetailPage() {
+  const id = Number(useParams().orderId);
+  // Another order is another page: nothing opened on one stays open on the next.
+  return <OrderScreen key={id} id={id} editing={false} />;
+}
+
+/** /chains/{id}/orders/{id}/update: the order with its edit dialog open; closing it goes to the order. */
+export function OrderUpdatePage() {
+  const id = Number(useParams().orderId);
+  return <OrderScreen key={id} id={id} editing />;
+}
+
+function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
   const { t, i18n } = useTranslation('orders');
-  const params = useParams();
-  const id = fixedId ?? Number(params.orderId);
   const order = useQuery({ ...orderQueryOptions(id), meta: { silent: true } });
   const location = useLocation();
   const navigate = useNavigate();

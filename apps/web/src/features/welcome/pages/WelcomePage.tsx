@@ -5,6 +5,7 @@ import { COMPLETED_STATUS } from '@wop/shared/constants';
 import { hasRoute } from '@wop/shared/roles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
 import { StatusBadge } from '../../../components/badges.tsx';
 import { LinkCard, LoadErrorAlert, TileGrid, TileSkeletons } from '../../../components/Tiles.tsx';
 import { ORDER_CREATE_PATH, orderListPath } from '../../../entities/orders.ts';
@@ -36,8 +37,8 @@ function Shortcut({ to, icon, label }: { to: string; icon: ReactNode; label: str
   );
 }
 
-/** `dashboard`: the figures panel, composed in by the app's home route. */
-export function WelcomePage({ dashboard }: { dashboard?: ReactNode }) {
+/** `/` for the roles with a welcome page. The outlet holds what the router puts there for `/` (the figures). */
+export function WelcomePage() {
   const { t, i18n } = useTranslation(['welcome', 'common']);
   const user = useCurrentUser();
   const firstName = user.name.split(/\s+/)[0] || user.name;
@@ -67,7 +68,7 @@ export function WelcomePage({ dashboard }: { dashboard?: ReactNode }) {
 
       <NeedsYouNow />
 
-      {dashboard}
+      <Outlet />
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="open-orders">
         <Group justify="space-between" mb="md" gap="xs">

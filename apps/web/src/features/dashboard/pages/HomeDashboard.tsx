@@ -9,7 +9,7 @@ import { LinkCard, LoadErrorAlert, TileGrid, TileSkeletons } from '../../../comp
 import { orderListPath } from '../../../entities/orders.ts';
 import { useRole } from '../../../lib/current-user.ts';
 import { dashboardQueryOptions } from '../api/get-dashboard.ts';
-import { WeeklyChart } from './WeeklyChart.tsx';
+import { WeeklyChart } from '../components/WeeklyChart.tsx';
 
 function Figure({
   to,

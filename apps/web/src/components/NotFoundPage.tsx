@@ -2,8 +2,8 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageHeader } from '../../lib/page-header.tsx';
-import { loginPath, useSessionToken } from '../../lib/session.ts';
+import { usePageHeader } from '../lib/page-header.tsx';
+import { loginPath, useSessionToken } from '../lib/session.ts';
 
 /**
  * Unknown paths (not found), and pages that exist but not for the user's role (`kind="forbidden"`):

@@ -1,0 +1,20 @@
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { usePageHeader } from '../../../lib/page-header.tsx';
+import { OrdersList } from '../components/OrdersList.tsx';
+
+/**
+ * /orders: every order the user may see. The outlet above the list holds what the router puts
+ * there for this route (the admins' figures).
+ */
+export function OrdersPage() {
+  const { t } = useTranslation('orders');
+  usePageHeader(t('title'), null);
+  return (
+    <Stack>
+      <Outlet />
+      <OrdersList />
+    </Stack>
+  );
+}
