@@ -17,9 +17,9 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
-import { useLiveEvents } from '../../features/notifications/live-events.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { usePageHeaderState } from '../../lib/page-header.tsx';
+import { useLiveEvents } from '../live-events.ts';
 import { Sidebar } from './Sidebar.tsx';
 
 /** Mantine AppShell: the role's sidebar (a burger below 768 px), a header with the page title and its primary action. */

@@ -1,10 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MarkReadBody, Notification, UnreadNotifications } from '@wop/shared/notifications';
+import { NOTIFICATIONS_KEY, unreadKey } from '../../../entities/notifications.ts';
 import { api, getPage } from '../../../lib/api.ts';
 import { usePollInterval } from '../../../lib/live-status.ts';
-
-export const NOTIFICATIONS_KEY = ['notifications'] as const;
-export const unreadKey = [...NOTIFICATIONS_KEY, 'unread'] as const;
 
 /** GET /api/notifications: the newest first, texts in the interface language. */
 export const notificationsQueryOptions = (limit: number) =>

@@ -1,9 +1,9 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { CHAT_KEY, chatKeys, ORDERS_KEY } from '../../entities/orders.ts';
-import { api } from '../../lib/api.ts';
-import { setLive } from '../../lib/live-status.ts';
-import { NOTIFICATIONS_KEY, unreadKey } from './api/notifications.ts';
+import { NOTIFICATIONS_KEY, unreadKey } from '../entities/notifications.ts';
+import { CHAT_KEY, chatKeys, ORDERS_KEY } from '../entities/orders.ts';
+import { api } from '../lib/api.ts';
+import { setLive } from '../lib/live-status.ts';
 
 /** Order queries that no event changes (reference data under the orders key). */
 const STATIC_ORDER_QUERIES = new Set(['priorities', 'options']);
