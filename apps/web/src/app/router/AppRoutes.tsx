@@ -131,7 +131,7 @@ function RoleRoutes({ pages }: { pages: PageMap }) {
         const Page = pages[route];
         if (route === 'welcome' || !Page) return null;
         return (
-          <Route key={route} path={ROUTE_PATHS[route]} element={<RoutePage Page={Page} />}>
+          <Route key={route} path={ROUTE_PATHS[route]} element={<RoutePage Page={Page} next={CHILD_PAGES[route]} />}>
             {childRoutes(route)}
           </Route>
         );
