@@ -29,6 +29,12 @@ async function settled(page: Page) {
   await expect(page.locator('[aria-busy="true"], .mantine-Skeleton-root')).toHaveCount(0, { timeout: 15_000 });
 }
 
+/** Waits until the dialog has finished opening: half faded in, its text reads paler than it is. */
+async function dialogOpened(page: Page) {
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCSS('opacity', '1');
+}
+
 const PER_ROLE = new Set(['/', '/orders', '/upload-files']);
 const checked = new Set<string>();
 /** The roles whose edit and upload dialogs differ: the whole order form, the store's, the technician's. */
@@ -61,6 +67,7 @@ for (const who of EVERYONE) {
         if ((await editButtons.count()) > 0) {
           await editButtons.first().click();
           await expect(page.getByRole('dialog').getByRole('button', { name: en('common:actions.save') })).toBeVisible();
+          await dialogOpened(page);
           found.push(...(await seriousViolations(page)).map((line) => `edit dialog: ${line}`));
           await page.keyboard.press('Escape');
           await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -72,7 +79,7 @@ for (const who of EVERYONE) {
           .getByRole('button', { name: en('orders:upload.button') })
           .first()
           .click();
-        await expect(page.getByRole('dialog')).toBeVisible();
+        await dialogOpened(page);
         found.push(...(await seriousViolations(page)).map((line) => `upload dialog: ${line}`));
         expect(found).toEqual([]);
       });
