@@ -119,6 +119,42 @@ test.describe('organisation administration as an admin', () => {
   });
 });
 
+test.describe('the chain dashboard as an admin', () => {
+  test.use({ storageState: sessionFile('admin') });
+
+  test('each tab is an address of its own: a reload keeps the tab and its dialog, and an order opens under the chain', async ({
+    page,
+  }) => {
+    const slow = { timeout: 15_000 };
+    const tab = (key: string) => page.getByRole('tab', { name: en(`chains:tabs.${key}`) });
+    await page.goto('/chains/1/stores/create');
+    await expect(page.getByRole('dialog', { name: en('stores:form.createTitle') })).toBeVisible(slow);
+    await expect(tab('stores')).toHaveAttribute('aria-selected', 'true');
+    await page.reload();
+    await expect(page.getByRole('dialog', { name: en('stores:form.createTitle') })).toBeVisible(slow);
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: en('actions.cancel') })
+      .click();
+    await expect(page).toHaveURL(/\/chains\/1\/stores$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await tab('orders').click();
+    await expect(page).toHaveURL(/\/chains\/1\/orders$/);
+    const order = page.locator('a[href^="/chains/1/orders/"]').filter({ hasText: /^\d+$/ }).first();
+    await expect(order).toBeVisible(slow);
+    const number = (await order.textContent()) ?? '';
+    await order.click();
+    await expect(page).toHaveURL(/\/chains\/1\/orders\/\d+$/);
+    await expect(
+      page.getByRole('heading', { name: en('orders:orderNumber').replace('{{number}}', number), level: 2 }),
+    ).toBeVisible(slow);
+    await expect(tab('orders')).toHaveAttribute('aria-selected', 'true');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/chains\/1\/orders$/);
+  });
+});
+
 test.describe('organisation administration as a chain-admin', () => {
   test.use({ storageState: sessionFile('chainAdmin') });
 
