@@ -44,9 +44,10 @@ interface Values {
 
 /**
  * Create an order at /orders/create or {current url}/create (spec 2, 6): the fields follow the
- * role. Under a chain's dashboard (/chains/{id}/orders/create) the chain is fixed. After saving, the order opens in its
- * confirmation mode. What is typed is kept as a draft (lib/drafts.ts) until the order is sent or the
- * user cancels; attachments are not part of the draft (a browser cannot keep files).
+ * role. Under a chain's dashboard (/chains/{id}/orders/create) the chain is fixed. After saving,
+ * the order opens in its confirmation mode. What is typed is kept as a draft (lib/drafts.ts) until
+ * the order is sent or the user cancels; attachments are not part of the draft (a browser cannot
+ * keep files).
  */
 export function OrderCreatePage() {
   const { t } = useTranslation('orders');
