@@ -291,7 +291,8 @@ function handSql(spec: Spec, scope: Scope) {
     return `$${values.length}`;
   };
   const where: string[] = [];
-  let keyed: { kind: string; ids: number[]; others: string[]; pattern: string } | undefined;
+  let keyed: { kind: string; ids: number[]; others: string[] } | undefined;
+  let pattern = '';
   if (scope.kind === 'chains') where.push(`o.chain_id = any(${p(scope.ids)}::int[])`);
   if (scope.kind === 'regions') where.push(`o.region_id = any(${p(scope.ids)}::int[])`);
   if (scope.kind === 'stores') where.push(`o.store_id = any(${p(scope.ids)}::int[])`);
@@ -301,7 +302,7 @@ function handSql(spec: Spec, scope: Scope) {
   if (spec.worktype) where.push(`o.work_type_id = ${p(spec.worktype)}::int`);
   if (spec.overdue) where.push(`o.due_at < now() and o.status_id <> ${p(statusIds.completed)}::int`);
   if (spec.q) {
-    const pattern = p(`%${spec.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    pattern = p(`%${spec.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const byNumber = /^\d{1,9}$/.test(spec.q) ? `o.project_number = ${p(Number(spec.q))}::int or ` : '';
     where.push(`(${byNumber}o.description ilike ${pattern}
       or o.store_id = any(array(select id from stores where store_name ilike ${pattern})))`);
@@ -310,7 +311,7 @@ function handSql(spec: Spec, scope: Scope) {
     const kind = { chains: 'c', regions: 'r', technician: 't' }[scope.kind as string];
     if (kind && !byNumber && /[a-z0-9]{3}/i.test(spec.q)) {
       const ids = scope.kind === 'technician' ? [scope.userId] : scope.ids;
-      keyed = { kind, ids, others: where.slice(0, -1), pattern };
+      keyed = { kind, ids, others: where.slice(0, -1) };
     }
   }
   const whereText = where.length ? `where ${where.join(' and ')}` : '';
@@ -323,7 +324,7 @@ function handSql(spec: Spec, scope: Scope) {
   const countValues = [...values];
   if (keyed) {
     const search = `$${countValues.push(spec.q)}`;
-    const { kind, others, pattern } = keyed;
+    const { kind, others } = keyed;
     const candidates = keyed.ids
       .map(
         (id) =>
@@ -336,6 +337,19 @@ function handSql(spec: Spec, scope: Scope) {
         where ${[...others, `o.description ilike ${pattern}`].join(' and ')})
       + (select count(*)::int from orders o
         where ${[...others, `not o.description ilike ${pattern}`, byStore].join(' and ')}) as total`;
+  }
+  // A word over every order, without another filter, is counted as the API counts it: from the count
+  // kept for the one word that contains it, or the postings of the few that do, plus the orders that
+  // match by store name only.
+  if (scope.kind === 'all' && where.length === 1 && spec.q && !/\s/.test(spec.q) && !/^\d+$/.test(spec.q)) {
+    countText = `select case
+        when cardinality(w.ids) = 1 then (select coalesce(sum(n), 0)::int from search_word_counts where word_id = w.ids[1])
+        when cardinality(w.ids) <= 16
+          then (select count(*)::int from (select order_id from order_words where word_id = any(w.ids) group by order_id) d)
+        else (select count(*)::int from orders o where o.description ilike ${pattern})
+      end + (select count(*)::int from orders o where not o.description ilike ${pattern}
+        and o.store_id = any(array(select id from stores where store_name ilike ${pattern}))) as total
+      from (select array(select id from search_words where word ilike ${pattern}) ids offset 0) w`;
   }
   const count = named(countText, countValues);
   const sort = (alias: string) =>

@@ -4,5 +4,6 @@ export * from './notifications.ts';
 export * from './orders.ts';
 export * from './org.ts';
 export * from './phonein.ts';
+export * from './search.ts';
 export * from './tallies.ts';
 export * from './users.ts';
