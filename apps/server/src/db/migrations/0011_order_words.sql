@@ -21,43 +21,49 @@ CREATE TABLE "search_word_counts" (
 --> statement-breakpoint
 CREATE TABLE "search_words" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "search_words_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"key" bytea NOT NULL,
 	"word" text NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "search_words_word" ON "search_words" USING hash ("word");--> statement-breakpoint
+CREATE UNIQUE INDEX "search_words_key" ON "search_words" USING btree ("key");--> statement-breakpoint
 CREATE INDEX "search_words_trgm" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
 CREATE FUNCTION "description_words"(description text) RETURNS SETOF text LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ select distinct w from regexp_split_to_table(lower(description), '[ \t\n\r\f\v]+') w where w <> '' $$;--> statement-breakpoint
--- Orders `ids` whose descriptions were `olds` and are `news` (null: inserted, deleted): their
--- postings move from the words that left to the words that came, and the counts by the difference.
--- A word is looked up by value, so a word two writers added at once (two rows) is found either way.
--- The counts are upserted in key order, so concurrent writers lock count rows in the same order.
+-- A word's key in search_words.
+CREATE FUNCTION "search_word_key"(word text) RETURNS bytea LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ select sha256(convert_to(word, 'UTF8')) $$;--> statement-breakpoint
+-- Orders `ids` whose descriptions were `olds` and are `news` (null: inserted, deleted): the new words
+-- are added first (a concurrent writer adding the same word waits for this one, and is then seen by
+-- the next statement), then the postings move from the words that left to the words that came, and
+-- the counts by the difference, upserted in key order so that concurrent writers lock count rows in
+-- the same order.
 CREATE FUNCTION "order_words_change"(ids integer[], olds text[], news text[]) RETURNS void LANGUAGE sql AS $$
+  insert into search_words (key, word)
+  select distinct on (k) k, w
+  from unnest(ids, news) n(id, description), description_words(n.description) w, search_word_key(w) k
+  where not exists (select 1 from search_words s where s.key = k)
+  order by k
+  on conflict (key) do nothing;
   with delta as (
-    select id, word, sum(d) as d from (
+    select id, search_word_key(word) as key, sum(d) as d from (
       select o.id, w, -1 from unnest(ids, olds) o(id, description), description_words(o.description) w
       union all
       select n.id, w, 1 from unnest(ids, news) n(id, description), description_words(n.description) w
     ) x(id, word, d)
     group by id, word having sum(d) <> 0
-  ), added as (
-    insert into search_words (word)
-    select distinct word from delta x where d > 0 and not exists (select 1 from search_words s where s.word = x.word)
-    returning id, word
   ), gone as (
     delete from order_words ow using delta x, search_words s
-    where x.d < 0 and s.word = x.word and ow.word_id = s.id and ow.order_id = x.id
+    where x.d < 0 and s.key = x.key and ow.word_id = s.id and ow.order_id = x.id
     returning ow.word_id, ow.order_id, -1 as d
   ), came as (
     insert into order_words (word_id, order_id)
-    select coalesce(a.id, (select min(s.id) from search_words s where s.word = x.word)), x.id
-    from delta x left join added a on a.word = x.word where x.d > 0
+    select s.id, x.id from delta x join search_words s on s.key = x.key where x.d > 0
     returning word_id, order_id, 1 as d
   )
   insert into search_word_counts as c (word_id, shard, n)
   select word_id, order_id % 8, sum(d) from (select * from gone union all select * from came) x
   group by 1, 2 having sum(d) <> 0 order by 1, 2
-  on conflict (word_id, shard) do update set n = c.n + excluded.n
+  on conflict (word_id, shard) do update set n = c.n + excluded.n;
 $$;--> statement-breakpoint
 -- An update that leaves the description alone (a status, a technician: most of them) writes nothing.
 CREATE FUNCTION "order_words_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -95,8 +101,9 @@ CREATE TRIGGER "orders_words_truncate" AFTER TRUNCATE ON "orders"
   FOR EACH STATEMENT EXECUTE FUNCTION "order_words_truncate"();--> statement-breakpoint
 -- The triggers exist (and hold writers off until the migration commits) before the existing orders
 -- are read: none is missed or read twice.
-INSERT INTO "search_words" ("word") SELECT DISTINCT w FROM "orders", description_words("description") w;--> statement-breakpoint
+INSERT INTO "search_words" ("key", "word")
+SELECT search_word_key(w), w FROM (SELECT DISTINCT w FROM "orders", description_words("description") w) x;--> statement-breakpoint
 INSERT INTO "order_words" ("word_id", "order_id")
-SELECT s."id", o."id" FROM "orders" o, description_words(o."description") w JOIN "search_words" s ON s."word" = w;--> statement-breakpoint
+SELECT s."id", o."id" FROM "orders" o, description_words(o."description") w JOIN "search_words" s ON s."key" = search_word_key(w);--> statement-breakpoint
 INSERT INTO "search_word_counts" ("word_id", "shard", "n")
 SELECT "word_id", "order_id" % 8, count(*) FROM "order_words" GROUP BY 1, 2;

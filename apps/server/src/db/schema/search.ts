@@ -1,20 +1,23 @@
-import { index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /**
- * The words of the order descriptions, lowercased: split on ASCII whitespace, each distinct word once
- * as a rule (two writers adding the same new word at once may each add a row, which a search reads
- * alike). A word stays when its last order goes. Kept by statement triggers on `orders` in the
- * writing transaction (migration 0011_order_words); nothing else writes it.
+ * The words of the order descriptions, lowercased (split on ASCII whitespace), each once. A word is
+ * found by its SHA-256 (`key`): a unique index on the key serves every lookup the same way whatever
+ * the statistics, and holds words of any length, which a btree on the word itself cannot. A word
+ * stays when its last order goes. Kept by statement triggers on `orders` in the writing transaction
+ * (migration 0011_order_words); nothing else writes it.
  */
 export const searchWords = pgTable(
   'search_words',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    key: bytea('key').notNull(),
     word: text('word').notNull(),
   },
   (t) => [
-    // A word's rows by the word itself, whatever its length (a btree key is limited to ~2.7 kB).
-    index('search_words_word').using('hash', t.word),
+    uniqueIndex('search_words_key').on(t.key),
     // The words that contain a search text (ilike '%text%').
     index('search_words_trgm').using('gin', t.word.op('gin_trgm_ops')),
   ],

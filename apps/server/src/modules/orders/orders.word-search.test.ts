@@ -10,7 +10,7 @@ import { call, createTestApp, type DemoUser, multipart } from '../../test/app.ts
 const app = await createTestApp();
 const pool = app.database.pool;
 
-/** Postings and counts that differ from reading the descriptions afresh (both ways), and negative counts. */
+/** Postings and counts that differ from reading the descriptions afresh (both ways), negative counts, words twice. */
 async function wordErrors() {
   const { rows } = await pool.query(`
     with fresh as (select distinct o.id as order_id, w as word
@@ -24,7 +24,9 @@ async function wordErrors() {
       from (select * from posted except all select * from counted) c)
     union all (select 'count', word_id || '/' || shard, n::text
       from (select * from counted except all select * from posted) d)
-    union all (select 'negative', word_id || '/' || shard, n::text from search_word_counts where n < 0)`);
+    union all (select 'negative', word_id || '/' || shard, n::text from search_word_counts where n < 0)
+    union all (select 'twice', count(*)::text, word from search_words group by word having count(*) > 1)
+    union all (select 'key', id::text, word from search_words where key <> sha256(convert_to(word, 'UTF8')))`);
   return rows;
 }
 
