@@ -162,16 +162,30 @@
  * of that run are as in the third pass (first page 4.4-12.4 ms, throughput 308-407 req/s with p99
  * 67-78 ms); at 2M every role's first page is 3.5-11.0 ms.
  *
- * Still missed: the admins' word search, 250-510 ms for 125,000-250,000 matches. Every match is read
- * to count it: the exact total needs each candidate's description checked on the table. Also counts
- * under filters the tallies do not key (work type: ~0.4 s for the admins). Tried and not kept: the
- * total and the page's keys in one statement (one call less; but the count no longer runs beside the
- * page, and the word searches took 30-47% longer).
+ * Still missed then: the admins' word search, 250-510 ms for 125,000-250,000 matches. Every match
+ * was read to count it. Also counts under filters the tallies do not key (work type: ~0.13 s for the
+ * admins at 1M). Tried and not kept: the total and the page's keys in one statement (one call less;
+ * but the count no longer runs beside the page, and the word searches took 30-47% longer).
+ *
+ * FIFTH PASS, 2026-11-24, same machine: the admins' total of a word search is read from the
+ * description words that triggers keep beside the orders (migration 0011, decision 010): the count
+ * kept for the one word that holds the text. The hand-written SQL counts the same way. Admins' word
+ * search (1 in 8), API p50 over HTTP in ms, before -> after:
+ *   PostgreSQL, 1M:  super-admin 127-137 -> 5.2-7.0, admin 129-134 -> 4.8-6.3
+ *   Embedded, 1M:    super-admin 244-266 -> 5.4, admin 236-261 -> 4.9
+ * A run of every query after it (1M PostgreSQL, --runs 30 --warmup 20 --duration 8): first page
+ * 4.4-7.4 ms, word search 3.4-12.8 ms for every role, project number 4.2-4.7 ms, throughput 363-459
+ * req/s with p99 32-67 ms. Embedded (--runs 15 --warmup 10 --duration 5): every target held but the
+ * technician's project number (5.4 ms).
+ *
+ * Still missed on PostgreSQL: the small scopes' first page (regional director 1.6x, store manager
+ * 1.9x, technician 1.8x of an SQL of 2.4-3.3 ms) and the store manager's throughput (0.49x): a call's
+ * own ~2 ms (sign-in check, two statements in turn where the SQL sends one, serialization,
+ * compression, the client's parse). And the work-type count (0.13 s for the admins at 1M).
  *
  * The hand-written SQL answers exactly what the API answers, so the search by word or number is
- * the same OR over project number, description and store name: for the admins' word search that is a
- * scan of every order (the SQL is no faster), and as a generic prepared plan it can be slower than the
- * API's custom plan (API/SQL < 1 for the word search). For a word in a chain, region or technician
+ * the same OR over project number, description and store name. For the admins' word search its
+ * count is the API's (the words' counts, then store names). For a word in a chain, region or technician
  * scope its count is the two counts the API sends (the scope's trigram keys, then store names). The
  * store manager's store has one description and status (generate-orders.ts spreads orders over
  * stores with a fixed stride), so some of its filters are empty.
