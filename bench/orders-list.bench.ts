@@ -352,10 +352,11 @@ function handSql(spec: Spec, scope: Scope) {
       + (select count(*)::int from orders o
         where ${[...others, `not o.description ilike ${pattern}`, byStore].join(' and ')}) as total`;
   }
-  // A word over every order, without another filter, is counted as the API counts it: from the count
-  // kept for the one word that contains it, or the postings of the few that do, plus the orders that
-  // match by store name only.
-  if (scope.kind === 'all' && where.length === 1 && spec.q && !/\s/.test(spec.q) && !/^\d+$/.test(spec.q)) {
+  // A word over every order, without another filter, is counted as the API counts it (for the texts
+  // the API counts so): from the count kept for the one word that contains it, or the postings of the
+  // few that do, plus the orders that match by store name only.
+  const byWords = (q: string) => !/[ \t\n\r\f\v]/.test(q) && /[\p{L}\p{N}]{3}/u.test(q) && !/^\d+$/.test(q);
+  if (scope.kind === 'all' && where.length === 1 && spec.q && byWords(spec.q)) {
     countText = `select case
         when cardinality(w.ids) = 1 then (select coalesce(sum(n), 0)::int from search_word_counts where word_id = w.ids[1])
         when cardinality(w.ids) <= 16
