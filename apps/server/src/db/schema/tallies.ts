@@ -1,10 +1,12 @@
-import { boolean, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 
 /**
  * How many orders there are per chain, region, store, technician, status, approval status and recalled
  * (recall_order_id is not null): the totals of the dashboard and of unfiltered lists without
  * counting the orders. Kept exact by statement triggers on `orders` in the writing transaction
  * (migration 0008_dashboard_tallies); nothing else writes it. A key whose orders all left keeps n = 0.
+ * The key's index serves a chain's rows; a region's, a store's and a technician's have their own
+ * (migration 0012), so a small scope's total reads its few rows, not the whole table.
  */
 export const orderTallies = pgTable(
   'order_tallies',
@@ -22,5 +24,8 @@ export const orderTallies = pgTable(
     unique('order_tallies_key')
       .on(t.chainId, t.regionId, t.storeId, t.technicianId, t.statusId, t.approvalStatus, t.recalled)
       .nullsNotDistinct(),
+    index('order_tallies_region_idx').on(t.regionId),
+    index('order_tallies_store_idx').on(t.storeId),
+    index('order_tallies_technician_idx').on(t.technicianId),
   ],
 );
