@@ -125,6 +125,16 @@ export const orders = pgTable(
       // The same for a regional director's list.
       index('orders_region_list_idx').on(t.regionId, ...listed, t.projectNumber, t.id),
       index('orders_chain_created_idx').on(t.chainId, t.createdAt),
+      // The admins' list by work type (no chain or region to lead with): its total, also under an
+      // approval status and a status, from the index alone, and its page by priority in index order.
+      index('orders_worktype_list_idx').on(
+        t.workTypeId,
+        t.approvalStatus,
+        t.priority,
+        t.id,
+        t.statusId,
+        t.projectNumber,
+      ),
       // The dashboard (migration 0008), index-only: open orders not yet due (overdue = open - these),
       // completed orders by completion time (weekly) and by time to complete (the median), overall and
       // per chain, and orders without a completion time (the median's count: completed ones are rare).

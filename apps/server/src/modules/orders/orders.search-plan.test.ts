@@ -228,6 +228,30 @@ describe('a small scope counts its list from its own tallies', () => {
   }
 });
 
+describe('the admins list a work type from its index', () => {
+  // No chain or region leads the admins' list: without an index of its own, a work type's total (and
+  // its page by priority) read every order.
+  it('the total and the page by priority read orders_worktype_list_idx, not the table', async () => {
+    const { rows } = await app.database.pool.query<{ id: number }>('select id from work_types order by id limit 1');
+    const plans = await plansOf('admin', {
+      worktype_id: String(rows[0].id),
+      approval_status: 'approved',
+      sort_by: 'priority',
+      sort_order: 'asc',
+    });
+    const onOrders = plans.flat().filter((n) => n['Relation Name'] === 'orders' && n['Node Type'].includes('Scan'));
+    const ids = (n: PlanNode) => n['Index Name'] === 'orders_worktype_list_idx';
+    // The page's keys and the total: each one scan of the index, in its order (no sort of the matches).
+    expect(onOrders.filter(ids).length, JSON.stringify(onOrders)).toBeGreaterThanOrEqual(2);
+    expect(onOrders.some((n) => n['Node Type'].includes('Seq Scan'))).toBe(false);
+    const page = plans.find((plan) => plan[0]['Node Type'] === 'Limit');
+    expect(
+      page?.some((n) => n['Node Type'].includes('Sort')),
+      JSON.stringify(page),
+    ).toBe(false);
+  });
+});
+
 describe('the list plans its statements once', () => {
   // A prepared statement is planned for its values five times; from then on PostgreSQL keeps one plan
   // unless the plans made for the values are estimated cheaper. The page's display columns are joined
