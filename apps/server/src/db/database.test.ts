@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminUrl, databaseUrlFor } from '../test/pg.ts';
-import { openDatabase, runMigrations } from './client.ts';
+import { maintainEmbedded, openDatabase, runMigrations } from './client.ts';
 import { DataDirLockedError, lockDataDir } from './lock.ts';
 
 const dirs: string[] = [];
@@ -153,5 +153,36 @@ describe('the embedded data directory', { timeout: 120_000 }, () => {
     const { rows } = await two.pool.query('select name from kept');
     expect(rows).toEqual([{ name: 'Åhléns Västerås' }]);
     await two.close();
+  });
+
+  // It has no autovacuum: the server does its work for the tables that grew.
+  it('vacuums and analyzes a table once it has grown by a tenth, and leaves it alone before', async () => {
+    const database = await openDatabase({ dataDir: tempDir() });
+    try {
+      const { pool } = database;
+      const stats = async () =>
+        (
+          await pool.query<{ tuples: number; visible: number }>(
+            `select reltuples::int as tuples, relallvisible as visible from pg_class where relname = 'grown'`,
+          )
+        ).rows[0];
+      const add = (from: number, to: number) =>
+        pool.query(`insert into grown select g, repeat('x', 100) from generate_series(${from}, ${to}) g`);
+      await pool.query('create table grown (id int primary key, note text)');
+      await add(1, 20_000);
+      expect(await stats()).toEqual({ tuples: -1, visible: 0 }); // never analyzed nor vacuumed
+      expect(await maintainEmbedded(pool)).toContain('grown');
+      expect(await stats()).toEqual({ tuples: 20_000, visible: expect.any(Number) });
+      expect((await stats()).visible).toBeGreaterThan(10);
+      // Unchanged, then grown by less than a tenth: nothing to do.
+      expect(await maintainEmbedded(pool)).not.toContain('grown');
+      await add(20_001, 21_000);
+      expect(await maintainEmbedded(pool)).not.toContain('grown');
+      await add(21_001, 24_000);
+      expect(await maintainEmbedded(pool)).toContain('grown');
+      expect((await stats()).tuples).toBe(24_000);
+    } finally {
+      await database.close();
+    }
   });
 });
