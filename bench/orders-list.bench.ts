@@ -183,6 +183,31 @@
  * own ~2 ms (sign-in check, two statements in turn where the SQL sends one, serialization,
  * compression, the client's parse). And the work-type count (0.13 s for the admins at 1M).
  *
+ * SIXTH PASS, 2026-11-25, same machine. Two causes found in that ~2 ms. A region's, a store's and a
+ * technician's total read the whole of order_tallies (9,500 rows): the key's index leads with the
+ * chain. They now read their own index (migration 0012): the store manager's total 1.49 -> 0.43 ms in
+ * a probe of 2,000 calls, the whole call 4.2 -> 3.2 ms. And the admins' list by work type has an index
+ * of its own (migration 0013). API p50 / SQL p50 ms, before -> after (1M PostgreSQL; before from a
+ * run of these roles and queries at the start of the pass):
+ *   regional-director  first page 8.98/5.07 -> 3.60/4.39, page 200 3.71/3.22 -> 1.34/2.78,
+ *                      throughput 343 vs 443/s (0.77x) -> 542 vs 567/s (0.96x)
+ *   store-manager      first page 6.39/3.92 -> 3.59/2.38, page 200 2.78/1.80 -> 1.35/1.40,
+ *                      throughput 354 vs 574/s (0.62x) -> 662 vs 719/s (0.92x)
+ *   technician         first page 6.33/3.53 -> 4.40/3.06, page 200 7.37/8.51 -> 5.43/28.6,
+ *                      throughput 348 vs 431/s (0.81x) -> 420 vs 377/s (1.11x)
+ *   admins, work type + approved by priority: 345-351 -> 13.5-19.1 ms over HTTP (the index dropped
+ *                      and rebuilt in the same database for the before); the technician's count
+ *                      under a work type now ANDs the new index with its own: 7.6 -> 21.9 ms in SQL.
+ * The whole run after (--runs 30 --warmup 20 --duration 8) held every target on PostgreSQL but the store
+ * manager's first page, 1.51x (3.59 ms against 2.38; 1.43x and 1.25x in two shorter runs of it): word
+ * search 1.8-14.2 ms, project number 3.3-5.0 ms, throughput 361-662 req/s with p99 31-72 ms.
+ * Embedded (--runs 15 --warmup 10 --duration 5, two runs): first page and page 200 within 1.5x of
+ * the SQL for every role (0.11-1.04x); word search 2.5-11.9 ms, but the chain-admin's 16.7-18.1;
+ * project number 4.5-9.4 ms over HTTP against 4.2-8.2 ms for the SQL alone; throughput 1.3-15x the
+ * SQL's, p99 68-97 ms but 118-147 ms for the super-admin. The bench's embedded data now gets fresh
+ * statistics after each batch (generate-orders.ts), as the server now keeps them itself
+ * (maintainEmbedded): without them one batch of 100,000 ran for over six minutes.
+ *
  * The hand-written SQL answers exactly what the API answers, so the search by word or number is
  * the same OR over project number, description and store name. For the admins' word search its
  * count is the API's (the words' counts, then store names). For a word in a chain, region or technician
