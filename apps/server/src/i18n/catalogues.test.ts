@@ -26,4 +26,15 @@ describe('server message catalogues', () => {
     expect(translate('fi', 'errors.forbidden')).not.toBe(translate('en', 'errors.forbidden'));
     expect(translate('fi', 'no.such.key')).toBe('no.such.key');
   });
+
+  it('give each language its own text when asked again (texts without parameters are looked up once)', () => {
+    for (let round = 0; round < 2; round++) {
+      for (const locale of LOCALES) {
+        expect(translate(locale, 'errors.forbidden'), `${locale}, round ${round}`).toBe(
+          texts(locale)['errors.forbidden'],
+        );
+      }
+      expect(translate('sv', 'errors.too_many_attempts', { seconds: round })).toContain(`${round} sekunder`);
+    }
+  });
 });
