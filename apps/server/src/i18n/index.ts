@@ -47,6 +47,9 @@ export function loadCatalogues(folder = localesFolder): i18n {
   return instance;
 }
 
+/** Texts without parameters by language and key, as looked up (see translate). */
+const plainTexts = new Map<string, string>();
+
 /** Text for a key in a language (falls back to English, then to the key itself). */
 export function translate(locale: Locale, key: string, params?: Params): string {
   if (key.startsWith('v:')) return validationText(key, locale);
@@ -63,8 +66,6 @@ export function translate(locale: Locale, key: string, params?: Params): string 
   }
   return text;
 }
-
-const plainTexts = new Map<string, string>();
 
 /** The language of a request: the `lang` header, else the first known Accept-Language entry, else en. */
 export function requestLocale(headers: Record<string, string | string[] | undefined>): Locale {
