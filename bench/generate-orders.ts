@@ -192,7 +192,18 @@ try {
   );
 
   console.log(`vacuum analyze (${seconds()}) ...`);
-  for (const table of ['orders', 'stores', 'regions', 'chains', 'users']) await q(`vacuum analyze ${table}`);
+  for (const table of [
+    'orders',
+    'order_tallies',
+    'order_words',
+    'search_words',
+    'search_word_counts',
+    'stores',
+    'regions',
+    'chains',
+    'users',
+  ])
+    await q(`vacuum analyze ${table}`);
   const total = await n('select count(*) as n from orders');
   console.log(`done: ${total} orders, ${await n('select count(*) as n from stores')} stores in ${seconds()}`);
 } finally {

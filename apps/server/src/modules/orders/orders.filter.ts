@@ -53,6 +53,7 @@ export function orderListFilter(query: OrderListQuery, user: AuthUser, timezone:
     recalled: query.recalled,
     q: query.q,
     searchScope: query.q ? searchScopeOf(scope, query) : undefined,
+    singleScope: scope.kind === 'all' || scope.kind === 'technician' || scope.ids.length === 1,
   };
 }
 
