@@ -143,6 +143,19 @@ describe('order search uses the trigram index', () => {
   }
 });
 
+describe('a search that matches few orders reads its matches, not the list', () => {
+  // Walking the list in the page's order until 25 matches turn up reads the whole scope when there
+  // are fewer: the admins' total (from the description words) is counted first and tells.
+  for (const q of ['Kylaggregatex', RARE]) {
+    it(`as admin, searching "${q}": the page's keys come from the trigram index`, async () => {
+      const plans = await plansOf('admin', { q });
+      const keys = plans.find((plan) => plan.some((n) => n['Node Type'] === 'Limit'));
+      expect(keys?.some((n) => n['Index Name'] === 'orders_chain_description_trgm')).toBe(true);
+      expect(keys?.some((n) => n['Index Name'] === 'orders_project_number_unique')).toBe(false);
+    });
+  }
+});
+
 describe('a search finds what it should', () => {
   // Each role's total against a count written out here: the scope, and the search's three branches.
   const scopeOf: Record<string, string> = {
