@@ -241,6 +241,53 @@
  * 0.34 ms, then display columns 0.82 ms, and beside them the total, 0.81 ms (4,478 tally rows here:
  * its orders are spread over 2,507 stores of 28 chains). A query-less sign-in would save 0.25 ms.
  *
+ * EIGHTH PASS, 2026-11-25, a new machine of the same kind (2 cores), the databases generated afresh.
+ * (1) The list as it opens (first page, by project number, no filter or search, a scope of one key
+ * or of everything) is one statement, keys and display columns together, that keeps one plan per
+ * connection: one round trip less. Its page size is written into the text and it has no offset;
+ * as parameters, the planner kept planning it on every call (~0.6 ms). Other lists keep their two
+ * steps, the keys planned for the values at hand. (2) The display columns other than store, status
+ * and orderer are sub-selects: planning fell from ~5 ms to under 1 ms where a statement is planned
+ * every time, as the order's own detail is (GET /api/orders/:id, 300 calls through inject, mean
+ * 3.94 and 4.43 -> 2.35 and 2.80 ms). (3) The admins' search is counted first, and a text that at
+ * most 1,000 orders hold is read from its matches: a word in none of a million orders walked them
+ * all (admin, p50 through inject: 'kompressor' 501-542 -> 1.7-3.2 ms, 'kompr xyz' 513-531 -> 2.1
+ * ms; a frequent phrase, whose count dominates, 165 -> 180 ms). (4) generate-orders.ts rewrites the
+ * tallies to their live size at the end: its batches had left them at 481 pages for 9,518 rows, and
+ * the technician's total read them all (2.0 -> 0.6 ms in EXPLAIN ANALYZE). Before that rewrite, a
+ * whole run had the technician's first page at 1.56x.
+ * Old (6682444) and new code alternating on the same database, first page, --runs 100 --warmup 100,
+ * three rounds each, API p50 ms (ratio to the SQL):
+ *   chain-admin        old 2.02-2.47 (1.01-1.07x)   new 1.81-2.30 (0.92-1.07x)
+ *   regional-director  old 2.21-2.57 (1.08-1.20x)   new 2.06-2.23 (1.09-1.17x)
+ *   store-manager      old 2.14-2.34 (1.32-1.41x)   new 1.90-2.33 (1.26-1.39x)
+ *   technician         old 2.48-2.58 (1.43-1.69x)   new 1.75-2.49 (1.28-1.54x)
+ * The whole run with the new code (--runs 30 --warmup 20 --duration 8) held every target at 1M:
+ *   role               first page    page 200      word search     number search   first-page throughput
+ *   super-admin        4.11/22.3     4.66/23.7     3.81/2.05       2.60/1.41       758 vs 55/s p99 31
+ *   admin              3.71/24.0     4.14/22.4     2.64/1.70       1.99/1.21       786 vs 54/s p99 32
+ *   chain-admin        2.15/2.11     3.78/15.6     10.7/9.67       2.54/1.53       792 vs 588/s p99 38
+ *   regional-director  1.89/1.96     0.74/1.27     5.00/26.1       1.49/0.75       953 vs 836/s p99 34
+ *   store-manager      2.11/1.82     0.61/0.81     1.37/1.09       1.45/1.18       1014 vs 1119/s p99 31
+ *   technician         1.98/1.50     2.09/1.82     5.01/3.32       2.42/1.87       747 vs 752/s p99 38
+ * (The old code's whole run on the same database, just before, also held them all: the first pages
+ * at 0.16-1.32x, throughput 736-1232 req/s. Single runs do not separate the two; the rounds above do.)
+ * 2M / 10,000 stores (--runs 20 --warmup 20 --duration 6): every target held there too. First page
+ * 2.31-4.71 ms (last pass 2.1-6.9), word search 1.89-9.10 ms, project number 1.86-4.06 ms (the
+ * technician's was 5.22), throughput 566-954 req/s with p99 34-44 ms (last pass 283-845, p99 18-69).
+ * Embedded 1M (--runs 15 --warmup 10 --duration 5): every target held, the first time on this
+ * engine. First page 0.08-0.94x of the SQL, page 200 0.08-0.86x, word search 1.39-13.2 ms (the
+ * chain-admin's was 16.2), project number 2.41-3.24 ms (the technician's was 5.83), throughput
+ * 359-549 req/s, 1.40-20.7x the SQL's, p99 50-63 ms. Old and new code there, back to back, first
+ * page: within a few tenths of a millisecond of each other either way (one connection, no round
+ * trip over a socket to save).
+ * Still swinging: reruns of the small scopes' first page alone (new code, --runs 100 --warmup 100)
+ * put the store manager at 1.25-1.52x and the technician at 1.28-1.54x (1.58-1.75x when it is the
+ * only role run). An empty page costs the API 0.55 ms in all (sign-in lookup, routing, two tiny
+ * statements, the answer): that floor is a third of an SQL that takes 1.5 ms. Tried and dropped:
+ * the total folded into the page's statement, one round trip instead of two at once. It ran
+ * slower (technician 1.33-1.43x -> 1.43-1.71x): one backend then reads the two in turn.
+ *
  * The hand-written SQL answers exactly what the API answers, so the search by word or number is
  * the same OR over project number, description and store name. For the admins' word search its
  * count is the API's (the words' counts, then store names). For a word in a chain, region or technician
