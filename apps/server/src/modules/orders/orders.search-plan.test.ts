@@ -307,7 +307,7 @@ describe('the list plans its statements once', () => {
   }
 
   it('a filtered list reads its keys first, planned for the values at hand', async () => {
-    const statements = await statementsOf('director', { status: 'new' });
+    const statements = await statementsOf('director', { status: 'pending' });
     expect(statements.some(onePage)).toBe(false);
     const keys = statements.find((st) => st.text.startsWith('select orders.project_number'));
     expect(await plansKept(keys)).toEqual({ generic_plans: 0, custom_plans: 8 });
