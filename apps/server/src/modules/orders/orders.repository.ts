@@ -396,11 +396,12 @@ export async function listOrders(
   // walking them all (0.5 s). Their totals read the description words or the trigram index. (In a
   // chain, region or technician scope the list index leads with the scope, and so does the trigram
   // index the page can be read from: there the planner weighs the two.)
-  if (filter.q && !filter.scope) {
+  if (filter.q && !filter.scope && !digits) {
     const total = await count();
-    return { rows: await pageRows(digits || total <= FEW_MATCHES), total };
+    return { rows: await pageRows(total <= FEW_MATCHES), total };
   }
-  // Otherwise the page and the total are sent at once. Digits are most often a project number.
+  // Otherwise the page and the total are sent at once. Digits are most often a project number: their
+  // page is always read from the matches.
   const [rows, total] = await Promise.all([pageRows(digits), count()]);
   return { rows, total };
 }
