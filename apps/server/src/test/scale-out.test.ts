@@ -78,6 +78,30 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL database and one buck
     expect((await call(a, 'GET', '/api/profile', { token })).statusCode).toBe(401);
   });
 
+  it('a sign-in one instance remembers ends there with a logout on the other, and with its listener', async () => {
+    await until(() => a.signIns.live && b.signIns.live, 5000, 'both instances listening');
+    const token = (await login(a, DEMO.director, DEMO_PASSWORD)).json().payload.access_token as string;
+    expect((await call(b, 'GET', '/api/orders', { token })).statusCode).toBe(200);
+    expect(b.signIns.size).toBeGreaterThan(0);
+    expect((await call(a, 'POST', '/api/auth/logout', { token })).statusCode).toBe(204);
+    await expect
+      .poll(async () => (await call(b, 'GET', '/api/orders', { token })).statusCode, { timeout: 1000 })
+      .toBe(401);
+
+    // B's listening connection dies: B remembers nothing until it listens again.
+    const other = (await login(a, DEMO.director, DEMO_PASSWORD)).json().payload.access_token as string;
+    expect((await call(b, 'GET', '/api/orders', { token: other })).statusCode).toBe(200);
+    expect(b.signIns.size).toBeGreaterThan(0);
+    await a.database.pool.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where datname = current_database() and query ilike 'LISTEN wop_sign_ins%' and pid <> pg_backend_pid()`,
+    );
+    await until(() => !b.signIns.live, 5000, 'B to notice');
+    expect(b.signIns.size).toBe(0);
+    await until(() => b.signIns.live, 5000, 'B to listen again');
+    expect((await call(b, 'GET', '/api/orders', { token: other })).statusCode).toBe(200);
+  });
+
   it('a file uploaded through one instance downloads through the other', async () => {
     const token = (await login(a, DEMO.store, DEMO_PASSWORD)).json().payload.access_token as string;
     const pdf = files.pdf();

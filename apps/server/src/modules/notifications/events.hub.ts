@@ -1,5 +1,5 @@
-import pg from 'pg';
 import type { Database } from '../../db/client.ts';
+import { keepListening, type Listening } from '../../db/listen.ts';
 import type { AuthUser } from '../../lib/scope.ts';
 import { EVENTS_CHANNEL } from './notify.ts';
 
@@ -63,7 +63,7 @@ export class EventHub {
   private reading: Promise<void> | undefined;
   private again = false;
   private timers: NodeJS.Timeout[] = [];
-  private listener: pg.Client | undefined;
+  private listening: Listening | undefined;
   private stopped = false;
 
   private readonly database: Database;
@@ -86,28 +86,18 @@ export class EventHub {
     if (this.database.embedded) {
       this.timers.push(setInterval(() => this.wake(), EMBEDDED_POLL_MS));
     } else {
-      await this.listen();
+      this.listening = keepListening(
+        this.database,
+        EVENTS_CHANNEL,
+        { notify: () => this.wake(), up: () => this.wake() },
+        this.log,
+      );
       // A missed notification (listener reconnecting) costs at most this long.
       this.timers.push(setInterval(() => this.wake(), 5_000));
     }
     this.timers.push(setInterval(() => this.heartbeat(), HEARTBEAT_MS));
     this.timers.push(setInterval(() => void this.prune(), 60_000));
     for (const timer of this.timers) timer.unref();
-  }
-
-  private async listen() {
-    const client = new pg.Client(this.database.pool.options);
-    client.on('notification', () => this.wake());
-    client.on('error', (error) => {
-      this.log.warn({ err: error.message }, 'event listener lost its connection; reconnecting');
-      this.listener = undefined;
-      client.end().catch(() => {});
-      if (!this.stopped) setTimeout(() => void this.listen().catch(() => {}), 1_000).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
-    this.listener = client;
-    this.wake();
   }
 
   /** Reads new events (once at a time; a wake during a read reads again after it). */
@@ -201,6 +191,6 @@ export class EventHub {
     for (const s of this.subscribers) s.end('retry: 2000\n\n');
     this.subscribers.clear();
     await this.reading;
-    await this.listener?.end().catch(() => {});
+    await this.listening?.stop();
   }
 }

@@ -84,12 +84,9 @@ export default async function ordersRoutes(instance: FastifyInstance) {
         response: { 200: pageEnvelope(orderSchema) },
       },
       onRequest: app.requirePermission('order:list'),
-      config: { readOnly: true },
+      config: { rememberSignIn: true },
     },
-    async (request) => ({
-      message: null,
-      payload: await app.asSignedIn(request, (user) => orders.list(user, request.query, request.locale)),
-    }),
+    async (request) => ({ message: null, payload: await orders.list(request.user, request.query, request.locale) }),
   );
 
   app.get(
