@@ -288,6 +288,30 @@
  * the total folded into the page's statement, one round trip instead of two at once. It ran
  * slower (technician 1.33-1.43x -> 1.43-1.71x): one backend then reads the two in turn.
  *
+ * NINTH PASS, 2026-11-25, a new machine of the same kind (2 cores), slower: the same SQL takes
+ * about twice as long as in the eighth pass, and varies more from run to run. The sign-in leaves
+ * the list's path (decision 011): on PostgreSQL a session's sign-in is remembered between list
+ * calls while triggers announce every change to it. A CPU profile of the technician's list through
+ * inject had a fifth of its time in writev, the syscall that sends each statement; every round trip
+ * is CPU on two cores, not waiting. So the sign-in checked beside the list (tried first) gained
+ * nothing: old and new alternating, three rounds, technician 1.38-1.67x -> 1.52-1.65x. Dropped.
+ * Remembered instead, through inject, 1,000 calls each, three alternating rounds (technician):
+ * the API's time around the list itself (inject minus the list's own statements) 0.82-0.93 ->
+ * 0.36-0.51 ms. First page over HTTP, --runs 100 --warmup 100, four alternating rounds, API p50
+ * ms (ratio to the SQL):
+ *   store-manager      old 4.61-5.70 (1.27-1.59x)   new 3.71-6.03 (1.19-1.39x)
+ *   technician         old 4.60-5.83 (1.40-1.63x)   new 3.83-5.21 (1.23-1.53x)
+ * The whole run with the new code (--runs 30 --warmup 20 --duration 8) held every target at 1M:
+ *   role               first page    page 200      word search     number search   first-page throughput
+ *   super-admin        6.64/69.4     7.01/76.4     4.71/3.00       2.81/2.00       452 vs 27/s p99 47
+ *   admin              5.37/69.4     6.12/77.3     4.87/3.14       3.45/2.25       426 vs 28/s p99 66
+ *   chain-admin        3.43/3.00     5.69/64.2     11.8/11.1       2.81/2.18       498 vs 291/s p99 35
+ *   regional-director  4.38/4.99     1.58/2.17     7.22/43.2       2.74/1.42       555 vs 482/s p99 29
+ *   store-manager      3.18/3.08     1.07/1.53     2.07/1.99       2.76/2.24       556 vs 579/s p99 36
+ *   technician         3.66/3.80     4.93/4.69     7.54/5.48       3.17/2.88       466 vs 495/s p99 37
+ * First page 0.08-1.15x of the SQL, page 200 0.08-1.05x. Throughput is below the eighth pass's
+ * (747-1014 req/s) as the SQL's own is (store manager 1,119 -> 579/s): the machine, not the code.
+ * The embedded database signs in as before (it passes no notifications on): not run again. *
  * The hand-written SQL answers exactly what the API answers, so the search by word or number is
  * the same OR over project number, description and store name. For the admins' word search its
  * count is the API's (the words' counts, then store names). For a word in a chain, region or technician
