@@ -2,8 +2,6 @@ import pg from 'pg';
 import type { Database } from './client.ts';
 
 export interface Listening {
-  /** Whether the connection is up and LISTENing: no notification is being missed. */
-  readonly up: boolean;
   stop(): Promise<void>;
 }
 
@@ -19,7 +17,6 @@ export function keepListening(
   log: { warn(obj: unknown, msg: string): void },
 ): Listening {
   let client: pg.Client | undefined;
-  let up = false;
   let stopped = false;
 
   const connect = async () => {
@@ -30,7 +27,6 @@ export function keepListening(
       lost = true;
       if (client === next) {
         client = undefined;
-        up = false;
         on.down?.();
       }
       next.end().catch(() => {});
@@ -53,19 +49,14 @@ export function keepListening(
       return;
     }
     client = next;
-    up = true;
     on.up?.();
   };
 
   const started = connect();
   return {
-    get up() {
-      return up;
-    },
     async stop() {
       stopped = true;
       await started;
-      up = false;
       await client?.end().catch(() => {});
     },
   };
