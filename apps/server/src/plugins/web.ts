@@ -21,22 +21,25 @@ const isAssetPath = (url: string) => url.startsWith('/assets/') || /\.[a-z0-9]+$
 const COMPRESS_FROM_BYTES = 1024;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/;
 
-/** brotli if the client takes it, else gzip, else nothing (`q=0` refuses an encoding). */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+/** zstd if the client takes it, else brotli, else gzip, else nothing (`q=0` refuses an encoding). */
+export function pickEncoding(acceptEncoding: string | undefined): 'zstd' | 'br' | 'gzip' | null {
   const accepted = new Set<string>();
   for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
     const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
     if (name && (q === undefined || Number(q) > 0)) accepted.add(name.trim());
   }
+  if (accepted.has('zstd')) return 'zstd';
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
   return null;
 }
 
 /**
- * Compresses a serialized JSON answer. Brotli at a fast level (4): per request, the time saved on
- * the line must not be spent on the CPU. Streams (event streams, files, exports) are never touched.
+ * Compresses a serialized JSON answer at a fast level: per request, the time saved on the line must
+ * not be spent on the CPU. zstd first (Chromium and Firefox ask for it): a 25 KB page of orders came
+ * to 2,804 bytes in 0.056 ms, where brotli took 0.15 ms for 2,708 (level 4) and 0.049 ms for 3,741
+ * (level 1). Safari asks for brotli only. Streams (event streams, files, exports) are never touched.
  */
 function compressJson(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
@@ -45,19 +48,26 @@ function compressJson(request: FastifyRequest, reply: FastifyReply, payload: unk
   reply.header('vary', appendVary(reply.getHeader('vary')));
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (!encoding) return payload;
+  const size = Buffer.byteLength(payload);
   const body =
-    encoding === 'br'
-      ? zlib.brotliCompressSync(payload, { params: brotliParams(Buffer.byteLength(payload)) })
-      : zlib.gzipSync(payload, { level: 6 });
+    encoding === 'zstd'
+      ? zlib.zstdCompressSync(payload, { pledgedSrcSize: size, params: zstdParams(size) })
+      : encoding === 'br'
+        ? zlib.brotliCompressSync(payload, { params: brotliParams(size) })
+        : zlib.gzipSync(payload, { level: 6 });
   reply.header('content-encoding', encoding);
   reply.header('content-length', body.length);
   return body;
 }
 
 /**
- * Brotli's settings for an answer of `size` bytes: its window no larger than the answer. With the
- * default 4 MB window, a 25 KB page of orders took 0.23 ms to compress; with its own size, 0.11 ms.
+ * The compressors' window no larger than the answer of `size` bytes: with brotli's default 4 MB
+ * window, a 25 KB page of orders took 0.23 ms to compress; with its own size, 0.11 ms. zstd is
+ * given the size in advance too (0.071 -> 0.056 ms), and its window is never above 8 MB, the most
+ * a browser decodes.
  */
+const windowBits = (size: number, min: number, max: number) => Math.min(max, Math.max(min, Math.ceil(Math.log2(size))));
+
 function brotliParams(size: number): Record<number, number> {
   const {
     BROTLI_PARAM_QUALITY,
@@ -66,8 +76,17 @@ function brotliParams(size: number): Record<number, number> {
     BROTLI_MIN_WINDOW_BITS,
     BROTLI_DEFAULT_WINDOW,
   } = zlib.constants;
-  const windowBits = Math.min(BROTLI_DEFAULT_WINDOW, Math.max(BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size))));
-  return { [BROTLI_PARAM_QUALITY]: 4, [BROTLI_PARAM_LGWIN]: windowBits, [BROTLI_PARAM_SIZE_HINT]: size };
+  return {
+    [BROTLI_PARAM_QUALITY]: 4,
+    [BROTLI_PARAM_LGWIN]: windowBits(size, BROTLI_MIN_WINDOW_BITS, BROTLI_DEFAULT_WINDOW),
+    [BROTLI_PARAM_SIZE_HINT]: size,
+  };
+}
+
+function zstdParams(size: number): Record<number, number> {
+  const { ZSTD_c_compressionLevel, ZSTD_c_windowLog } = zlib.constants;
+  // zstd's smallest window is 1 KB (2^10).
+  return { [ZSTD_c_compressionLevel]: 3, [ZSTD_c_windowLog]: windowBits(size, 10, 23) };
 }
 
 function appendVary(current: unknown): string {
@@ -86,7 +105,7 @@ function setCacheHeaders(reply: FastifyReply, file: string) {
  *   chosen by `Accept-Encoding` (`Vary: Accept-Encoding`), hashed assets cached for a year, the HTML
  *   revalidated, no source maps;
  * - any other path outside /api is a deep link into the single-page app (index.html, `no-cache`);
- * - JSON answers of 1 KB or more compressed on the fly (brotli at a fast level, or gzip). Other types
+ * - JSON answers of 1 KB or more compressed on the fly (zstd or brotli at a fast level, or gzip). Other types
  *   (event streams, files, PDFs, spreadsheets) pass untouched: they are streamed or already compressed.
  */
 export default fp(
