@@ -1,9 +1,12 @@
+import fs from 'node:fs';
 import type { Dashboard } from '@wop/shared/dashboard';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type DemoUser, multipart } from '../../test/app.ts';
 
 const app = await createTestApp();
+/** The demo technicians' user ids. */
+const [TECH, TECH2] = [6, 7];
 
 type Query = Record<string, string | number>;
 const dashboard = async (as: DemoUser, query: Query = {}) => {
@@ -124,18 +127,40 @@ describe('GET /api/dashboard', () => {
   });
 });
 
-/** Tally rows that differ from counting the orders afresh (both ways), and negative tallies. */
+/**
+ * Tally rows that differ from counting the orders afresh (both ways), and negative tallies: per store
+ * (order_tallies) and per technician (order_technician_tallies).
+ */
 async function tallyErrors() {
   const { rows } = await app.db.execute(sql`
     with fresh as (select chain_id, region_id, store_id, technician_id, status_id, approval_status,
         recall_order_id is not null as recalled, count(*)::int as n
       from orders group by 1, 2, 3, 4, 5, 6, 7),
     kept as (select chain_id, region_id, store_id, technician_id, status_id, approval_status, recalled, n
-      from order_tallies where n <> 0)
+      from order_tallies where n <> 0),
+    fresh_technicians as (select technician_id, status_id, approval_status, recalled, sum(n)::int as n
+      from fresh where technician_id is not null group by 1, 2, 3, 4),
+    kept_technicians as (select technician_id, status_id, approval_status, recalled, n
+      from order_technician_tallies where n <> 0)
     (select 'missing' as error, * from (select * from fresh except all select * from kept) a)
     union all (select 'extra', * from (select * from kept except all select * from fresh) b)
-    union all (select 'negative', * from order_tallies where n < 0)`);
+    union all (select 'negative', * from order_tallies where n < 0)
+    union all (select 'technician missing', null, null, null, * from
+      (select * from fresh_technicians except all select * from kept_technicians) c)
+    union all (select 'technician extra', null, null, null, * from
+      (select * from kept_technicians except all select * from fresh_technicians) d)
+    union all (select 'technician negative', null, null, null, * from order_technician_tallies where n < 0)`);
   return rows;
+}
+
+/** A technician (no dashboard) gets list totals, read from their tallies, equal to the rows listed. */
+async function expectTechnicianTotals(as: 'tech' | 'tech2') {
+  const filters: Query[] = [{}, { status: 'completed' }, { approval_status: 'rejected' }, { open: 1, overdue: 0 }];
+  for (const filter of filters) {
+    const res = await call(app, 'GET', '/api/orders', { as, query: { ...filter, limit: 100 } });
+    const { data, total: listed } = res.json().payload as { data: unknown[]; total: number };
+    expect(listed, JSON.stringify(filter)).toBe(data.length);
+  }
 }
 
 describe('order_tallies (the counts the dashboard reads)', () => {
@@ -164,7 +189,7 @@ describe('order_tallies (the counts the dashboard reads)', () => {
     return { chain_id: current.chain_id as number, region_id: current.region_id as number | null };
   };
 
-  it('stay exact through creates, status and approval changes, a store move, a recall and deletes', async () => {
+  it('stay exact through creates, status, approval and technician changes, a store move, a recall and deletes', async () => {
     expect(await tallyErrors()).toEqual([]);
     const [a, b, c, d] = [await order(1), await order(1), await order(2), await order(3)];
     await put(a, { status: 'planned', planned_at: '2026-12-01 08:00' });
@@ -172,6 +197,12 @@ describe('order_tallies (the counts the dashboard reads)', () => {
     await put(c, { status: 'completed', approval_status: 'rejected' });
     await put(d, { status: 'completed' });
     await put(d, { status: 'pending' });
+    // Technicians assigned, one order handed to another, and one taken off again.
+    for (const id of [a, b, d]) await put(id, { technician_id: TECH });
+    await put(d, { technician_id: TECH2 });
+    await put(a, { technician_id: null });
+    expect(await tallyErrors()).toEqual([]);
+    for (const as of ['tech', 'tech2'] as const) await expectTechnicianTotals(as);
     // The store moves to the other chain (its orders with it), and back.
     const home = await moveStore(3, 2, null);
     expect(await tallyErrors()).toEqual([]);
@@ -191,17 +222,39 @@ describe('order_tallies (the counts the dashboard reads)', () => {
     await remove(c);
     expect(await tallyErrors()).toEqual([]);
     for (const as of ['admin', 'chainAdmin', 'director', 'store'] as const) await expectListTotals(as, {});
+    for (const as of ['tech', 'tech2'] as const) await expectTechnicianTotals(as);
   });
 
   it('stay exact under concurrent writes', async () => {
     const ids = await Promise.all([1, 1, 1, 2, 2, 3].map((store) => order(store)));
+    await Promise.all(ids.map((id, i) => put(id, { technician_id: i % 2 ? TECH : TECH2 })));
     await Promise.all(
       ids.map((id, i) =>
-        put(id, i % 2 ? { status: 'completed', approval_status: 'approved' } : { approval_status: 'rejected' }),
+        put(
+          id,
+          i % 2
+            ? { status: 'completed', approval_status: 'approved', technician_id: TECH2 }
+            : { approval_status: 'rejected' },
+        ),
       ),
     );
     await Promise.all(ids.map((id, i) => (i % 3 ? put(id, { status: 'confirmed' }) : remove(id))));
     expect(await tallyErrors()).toEqual([]);
     await expectListTotals('chainAdmin', {});
+    await expectTechnicianTotals('tech2');
+  });
+
+  it('per technician, are counted from the store tallies for the orders there before migration 0015', async () => {
+    const migration = fs.readFileSync(
+      new URL('../../db/migrations/0015_technician_tallies.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration.split('--> statement-breakpoint').at(-1) as string;
+    expect(backfill).toMatch(/^\s*(--.*\n)*INSERT INTO "order_technician_tallies"/);
+    await app.db.execute(sql`delete from order_technician_tallies`);
+    expect((await tallyErrors()).length).toBeGreaterThan(0);
+    await app.db.execute(sql.raw(backfill));
+    expect(await tallyErrors()).toEqual([]);
+    await expectTechnicianTotals('tech');
   });
 });

@@ -54,6 +54,7 @@ export function orderListFilter(query: OrderListQuery, user: AuthUser, timezone:
     q: query.q,
     searchScope: query.q ? searchScopeOf(scope, query) : undefined,
     singleScope: scope.kind === 'all' || scope.kind === 'technician' || scope.ids.length === 1,
+    technicianScope: scope.kind === 'technician',
   };
 }
 

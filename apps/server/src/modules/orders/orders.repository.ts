@@ -32,15 +32,19 @@ export interface OrderListFilter {
   searchScope?: SearchScope;
   /** Not a filter: the scope is everything, or one chain, region, store or technician. */
   singleScope?: boolean;
+  /** Not a filter: the scope is the orders of one technician. */
+  technicianScope?: boolean;
 }
 
 /** The fields of a list filter that do not narrow the list by themselves. */
-const NOT_FILTERS = new Set<string>(['scope', 'timezone', 'searchScope', 'singleScope']);
+const NOT_FILTERS = new Set<string>(['scope', 'timezone', 'searchScope', 'singleScope', 'technicianScope']);
+
+/** Whether the list is narrowed by nothing but the given fields (and the caller's scope). */
+const only = (f: OrderListFilter, keys: Set<string>) =>
+  Object.entries(f).every(([key, value]) => value === undefined || keys.has(key));
 
 /** Whether the list is narrowed by anything but the caller's scope. */
-function filtered(f: OrderListFilter) {
-  return Object.entries(f).some(([key, value]) => value !== undefined && !NOT_FILTERS.has(key));
-}
+const filtered = (f: OrderListFilter) => !only(f, NOT_FILTERS);
 
 /**
  * A scope by the keys of orders_scope_trgm (migration 0010): the orders of these chains ('c'),
@@ -212,32 +216,27 @@ function wordSearchTotal(f: OrderListFilter): SQL | undefined {
     from (select array(select id from search_words where word ilike ${pattern}) ids offset 0) w`;
 }
 
+/** The filters whose columns are keys of the technicians' order tallies. */
+const TECHNICIAN_TALLIED = new Set<string>([...NOT_FILTERS, 'status', 'approval_status', 'open', 'recalled']);
+
 /** The filters whose columns are keys of the order tallies. */
-const TALLIED = new Set<string>([
-  ...NOT_FILTERS,
-  'chain_id',
-  'region_id',
-  'store_id',
-  'status',
-  'approval_status',
-  'open',
-  'recalled',
-]);
+const TALLIED = new Set<string>([...TECHNICIAN_TALLIED, 'chain_id', 'region_id', 'store_id']);
 
 /**
  * The statement that counts the list. Orders are tallied per chain, region, store, technician, status,
  * approval status and recall in `order_tallies` (migration 0008), kept exact in every writing
  * transaction, so a filter on those columns alone (scopes included) sums a few tally rows instead of
- * counting up to every order. The tally table goes by the name `orders` there: its columns have the
- * same names, so the list's own conditions apply unchanged; only `recalled` is a column of its own.
- * Overdue (open and past due) changes with the clock: it is the open orders' tally less the open
- * orders not yet due, which are few (the newest ones) and counted on the due_at index.
+ * counting up to every order. A technician's orders lie in many stores: their total is read from
+ * `order_technician_tallies` (migration 0015), a dozen rows, unless a chain, region or store narrows
+ * it. The tally table goes by the name `orders` there: its columns have the same names, so the list's
+ * own conditions apply unchanged; only `recalled` is a column of its own. Overdue (open and past due)
+ * changes with the clock: it is the open orders' tally less the open orders not yet due, which are
+ * few (the newest ones) and counted on the due_at index.
  */
 function totalOf(f: OrderListFilter): SQL {
   const { overdue, ...rest } = f;
-  const talliable = Object.entries(rest).every(([key, value]) => value === undefined || TALLIED.has(key));
   // Overdue orders are open: with closed ones asked for, the subtraction below does not hold.
-  if (!talliable || (overdue !== undefined && rest.open === false)) {
+  if (!only(rest, TALLIED) || (overdue !== undefined && rest.open === false)) {
     const searched = scopedSearchTotal(f) ?? wordSearchTotal(f);
     if (searched) return searched;
     const where = whereOf(f);
@@ -248,7 +247,8 @@ function totalOf(f: OrderListFilter): SQL {
       whereOf({ ...g, recalled: undefined }),
       g.recalled === undefined ? undefined : sql`orders.recalled = ${g.recalled}`,
     );
-    return sql`(select coalesce(sum(orders.n), 0)::int from order_tallies orders ${where ? sql`where ${where}` : sql``})`;
+    const table = g.technicianScope && only(g, TECHNICIAN_TALLIED) ? sql`order_technician_tallies` : sql`order_tallies`;
+    return sql`(select coalesce(sum(orders.n), 0)::int from ${table} orders ${where ? sql`where ${where}` : sql``})`;
   };
   if (overdue === undefined) return sql`select ${tally(rest)} as total`;
   const open = { ...rest, open: true };
