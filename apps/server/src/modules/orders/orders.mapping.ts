@@ -6,8 +6,22 @@ import type * as repo from './orders.repository.ts';
 
 /** Rows of the repository as the answers of the API. */
 
-export const iso = (value: Date | string | null | undefined): string | null =>
-  value === null || value === undefined ? null : new Date(value).toISOString();
+/**
+ * A timestamp as the API's ISO text. PostgreSQL's own text of a timestamptz in UTC, as drizzle and
+ * the order list read it ('2026-11-23 10:15:00.123456+00'), is rearranged rather than parsed (to
+ * milliseconds, cut as a Date cuts them): a page of orders has seven per order. Anything else goes
+ * through a Date.
+ */
+export function iso(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' && value[4] === '-' && value[10] === ' ' && value.endsWith('+00')) {
+    if (value.length === 22) return `${value.slice(0, 10)}T${value.slice(11, 19)}.000Z`;
+    if (value[19] === '.' && value.length >= 24 && value.length <= 29) {
+      return `${value.slice(0, 10)}T${value.slice(11, 19)}.${value.slice(20, -3).padEnd(3, '0').slice(0, 3)}Z`;
+    }
+  }
+  return new Date(value).toISOString();
+}
 
 const link = (id: number | null, projectNumber: number | null) =>
   id && projectNumber ? { id, project_number: projectNumber } : null;
@@ -15,7 +29,7 @@ const link = (id: number | null, projectNumber: number | null) =>
 export const approvalLabel = (locale: Locale, status: string) => translate(locale, `orders.approval.${status}`);
 
 export function toOrder(row: repo.OrderRow, locale: Locale, now = Date.now()): Order {
-  const dueAt = new Date(row.due_at);
+  const dueAt = iso(row.due_at) as string;
   return {
     id: row.id,
     project_number: row.project_number,
@@ -46,8 +60,8 @@ export function toOrder(row: repo.OrderRow, locale: Locale, now = Date.now()): O
     technician_name: row.technician_name,
     planned_at: iso(row.planned_at),
     completed_at: iso(row.completed_at),
-    due_at: dueAt.toISOString(),
-    overdue: dueAt.getTime() < now && row.status !== COMPLETED_STATUS,
+    due_at: dueAt,
+    overdue: Date.parse(dueAt) < now && row.status !== COMPLETED_STATUS,
     created_at: iso(row.created_at) as string,
     updated_at: iso(row.updated_at) as string,
     documents_count: row.documents_count,
