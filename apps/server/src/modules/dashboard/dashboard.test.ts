@@ -244,6 +244,26 @@ describe('order_tallies (the counts the dashboard reads)', () => {
     await expectTechnicianTotals('tech2');
   });
 
+  it('per technician, stay exact when a technician is deleted and the database takes their orders off them', async () => {
+    const payload = {
+      name: 'Tove Tekniker',
+      email: 'tove.tekniker@example.com',
+      phone_no: '0701234567',
+      password: 'secret123',
+      role: 'technician',
+    };
+    const created = await call(app, 'POST', '/api/users', { as: 'admin', payload });
+    expect(created.statusCode, created.body).toBe(201);
+    const technician = created.json().payload.id as number;
+    for (const store of [1, 2, 3]) await put(await order(store), { technician_id: technician });
+    const { rows } = await app.db.execute<{ n: number }>(
+      sql`select coalesce(sum(n), 0)::int as n from order_technician_tallies where technician_id = ${technician}`,
+    );
+    expect(rows[0].n).toBe(3);
+    expect((await call(app, 'DELETE', `/api/users/${technician}`, { as: 'admin' })).statusCode).toBe(200);
+    expect(await tallyErrors()).toEqual([]);
+  });
+
   it('per technician, are counted from the store tallies for the orders there before migration 0015', async () => {
     const migration = fs.readFileSync(
       new URL('../../db/migrations/0015_technician_tallies.sql', import.meta.url),
