@@ -26,6 +26,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { newSecretsKey } from '../apps/server/src/lib/secrets.ts';
 import { BENCH_CHAIN_ADMIN } from './orders-bench-user.ts';
 
 export const TARGET_P50_MS = 100;
@@ -48,6 +49,7 @@ const warmup = Number(values.warmup);
 const app = await buildApp(
   loadConfig({
     DATABASE_URL: values.db,
+    SECRETS_KEY: newSecretsKey(),
     DATA_DIR: values['data-dir'] ?? path.join(os.tmpdir(), 'wop-dashboard-bench-files'),
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',

@@ -22,6 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { BENCH_SECRETS_KEY } from './lib/server.ts';
 
 export const TARGET = { orders: 500_000, maxGrowthMb: 300 } as const;
 
@@ -54,6 +55,7 @@ const server = spawn(process.execPath, ['apps/server/src/server.ts'], {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     DATABASE_URL: values.db ?? '',
+    SECRETS_KEY: BENCH_SECRETS_KEY,
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

@@ -387,6 +387,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { newSecretsKey } from '../apps/server/src/lib/secrets.ts';
 import { BENCH_USERS, type BenchRole } from './orders-bench-user.ts';
 
 const { values } = parseArgs({
@@ -637,6 +638,7 @@ function get(url: string, headers: Record<string, string>) {
 const app = await buildApp(
   loadConfig({
     DATABASE_URL: values.db,
+    SECRETS_KEY: newSecretsKey(),
     DATA_DIR: values['data-dir'] ?? path.join(os.tmpdir(), 'wop-orders-bench-files'),
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',

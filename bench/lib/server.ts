@@ -4,9 +4,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newSecretsKey } from '../../apps/server/src/lib/secrets.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEMO_PASSWORD = 'demo1234';
+/** One key for every server a bench starts: instances on one PostgreSQL must share it. */
+export const BENCH_SECRETS_KEY = process.env.SECRETS_KEY ?? newSecretsKey();
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -51,6 +54,7 @@ export async function startServer(options: {
     DATA_DIR: options.dataDir,
     LOG_LEVEL: 'warn',
     DATABASE_URL: undefined,
+    SECRETS_KEY: BENCH_SECRETS_KEY,
     ...options.env,
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];

@@ -20,6 +20,7 @@ import { loadCatalogues, requestLocale, translate } from './i18n/index.ts';
 import { serveBackups } from './lib/backup.ts';
 import { redactUrl, serializeError } from './lib/log.ts';
 import { documentShapeErrors } from './lib/openapi-errors.ts';
+import { type Secrets, secretsFromConfig } from './lib/secrets.ts';
 import { type Storage, storageFromConfig } from './lib/storage.ts';
 import { uploadsPlugin } from './lib/uploads.ts';
 import { registerModules } from './modules/index.ts';
@@ -35,6 +36,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     appConfig: Config;
     storage: Storage;
+    /** Seals and opens the secrets the app stores (lib/secrets.ts). */
+    secrets: Secrets;
     /** Every registered route (`GET /api/roles/:id`), for the authorization matrix test. */
     routeList: string[];
     /**
@@ -67,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installValidationMessages();
   loadCatalogues();
   const storage = storageFromConfig(config);
+  const secrets = secretsFromConfig(config);
   const database =
     options.database ??
     (await openDatabase({
@@ -125,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('appConfig', config);
   app.decorate('storage', storage);
+  app.decorate('secrets', secrets);
   app.decorate('routeList', [] as string[]);
   app.decorate('draining', false);
   app.decorate('now', options.now ?? (() => new Date()));

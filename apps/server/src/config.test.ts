@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { newSecretsKey } from './lib/secrets.ts';
 
 describe('configuration', () => {
   it('has the documented defaults for the embedded mode', () => {
@@ -31,8 +32,9 @@ describe('configuration', () => {
 
   it('seeds no demo accounts into a PostgreSQL database unless told to', () => {
     const url = 'postgres://db.example/app';
-    expect(loadConfig({ DATABASE_URL: url }).SEED_DEMO).toBe(false);
-    expect(loadConfig({ DATABASE_URL: url, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    const key = newSecretsKey();
+    expect(loadConfig({ DATABASE_URL: url, SECRETS_KEY: key }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url, SECRETS_KEY: key, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
     expect(loadConfig({}).SEED_DEMO).toBe(true);
   });
 
@@ -66,5 +68,22 @@ describe('configuration', () => {
         S3_FORCE_PATH_STYLE: 'true',
       }),
     ).toMatchObject({ FILE_STORAGE: 's3', S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: true, AWS_REGION: 'us-east-1' });
+  });
+
+  it('wants SECRETS_KEY with DATABASE_URL, as 32 bytes in base64, and reads earlier keys', () => {
+    const url = 'postgres://db.example/app';
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
+      /SECRETS_KEY: is required when DATABASE_URL is set \(every instance needs the same one\)/,
+    );
+    expect(() => loadConfig({ SECRETS_KEY: 'too-short' })).toThrow(/SECRETS_KEY: must be 32 bytes in base64/);
+    const [current, previous] = [newSecretsKey(), newSecretsKey()];
+    expect(loadConfig({ DATABASE_URL: url, SECRETS_KEY: current }).SECRETS_KEY?.toString('base64')).toBe(current);
+    // One bad earlier key stops the start.
+    expect(() => loadConfig({ SECRETS_KEY: current, SECRETS_KEY_PREVIOUS: `${previous},x` })).toThrow(
+      /SECRETS_KEY_PREVIOUS: each key must be 32 bytes/,
+    );
+    const ok = loadConfig({ SECRETS_KEY: current, SECRETS_KEY_PREVIOUS: previous });
+    expect(ok.SECRETS_KEY_PREVIOUS.map((k) => k.toString('base64'))).toEqual([previous]);
+    expect(loadConfig({}).SECRETS_KEY).toBeUndefined();
   });
 });

@@ -1,10 +1,18 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSecretsKey } from './lib/secrets.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const KEY_HINT = 'must be 32 bytes in base64 (openssl rand -base64 32)';
+const secretsKey = z.string().transform((text, ctx) => {
+  const key = parseSecretsKey(text);
+  if (!key) ctx.addIssue({ code: 'custom', message: KEY_HINT });
+  return key as Buffer;
+});
 
 const configSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
@@ -77,6 +85,22 @@ const configSchema = z.object({
   AWS_SECRET_ACCESS_KEY: z.string().optional(),
   /** Turns `GET /api/metrics` on; scrapers send it as `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * The key that seals stored secrets (lib/secrets.ts). Required with DATABASE_URL, so that every instance
+   * opens what another sealed; unset in the embedded mode, a key is made once into DATA_DIR/secrets.key.
+   */
+  SECRETS_KEY: secretsKey.optional(),
+  /** Earlier keys, comma-separated: values they sealed are still read after SECRETS_KEY is replaced. */
+  SECRETS_KEY_PREVIOUS: z
+    .string()
+    .transform((text, ctx) =>
+      text.split(',').map((part) => {
+        const key = parseSecretsKey(part);
+        if (!key) ctx.addIssue({ code: 'custom', message: `each key ${KEY_HINT}` });
+        return key as Buffer;
+      }),
+    )
+    .default([]),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'SEED_DEMO'> & {
@@ -101,6 +125,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           code: 'custom',
           path: [c.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'],
           message: 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together',
+        });
+      }
+      if (c.DATABASE_URL && !c.SECRETS_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SECRETS_KEY'],
+          message: `is required when DATABASE_URL is set (every instance needs the same one): ${KEY_HINT}`,
         });
       }
     })

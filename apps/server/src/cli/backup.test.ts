@@ -54,6 +54,8 @@ describe.skipIf(process.env.DATABASE_URL)('backup and restore of the embedded in
     const documentId = uploaded.json().payload.find((d: { name: string }) => d.name === 'före backup.pdf').id;
     const archive = path.join(root, 'portal.tar.gz');
     let before: Awaited<ReturnType<typeof ordersOf>>;
+    // A secret sealed with the key the install made for itself opens after the restore.
+    const sealed = app.secrets.seal('client secret', 'backup-test');
     try {
       before = await ordersOf(app);
       // The server keeps answering while the backup runs.
@@ -70,7 +72,7 @@ describe.skipIf(process.env.DATABASE_URL)('backup and restore of the embedded in
     const restored = path.join(root, 'restored');
     const done = await cli('restore', [archive], { DATA_DIR: restored });
     expect(done.stdout).toContain(`into ${restored}`);
-    expect(fs.readdirSync(restored).sort()).toEqual(['files', 'pgdata']);
+    expect(fs.readdirSync(restored).sort()).toEqual(['files', 'pgdata', 'secrets.key']);
 
     const copy = await start(restored);
     try {
@@ -80,6 +82,7 @@ describe.skipIf(process.env.DATABASE_URL)('backup and restore of the embedded in
       const download = await call(copy, 'GET', `/api/orders/1/documents/${documentId}`, { as: 'store' });
       expect(download.statusCode).toBe(200);
       expect(Buffer.compare(download.rawPayload, pdf)).toBe(0);
+      expect(copy.secrets.open(sealed, 'backup-test')).toBe('client secret');
     } finally {
       await copy.close();
     }

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import * as tar from 'tar';
 import type { Database } from '../db/client.ts';
+import { KEY_FILE } from './secrets.ts';
 
 export const MANIFEST = 'backup.json';
 export const addressFile = (dataDir: string) => path.join(dataDir, 'backup.address');
@@ -39,6 +40,12 @@ async function linkFiles(source: string, target: string) {
     await fsp.mkdir(path.dirname(to), { recursive: true });
     await fsp.link(from, to);
   }
+}
+
+/** The key the embedded mode made for its sealed secrets (lib/secrets.ts): without it they cannot be read. */
+function copySecretsKey(dataDir: string, staging: string) {
+  const key = path.join(dataDir, KEY_FILE);
+  if (fs.existsSync(key)) fs.copyFileSync(key, path.join(staging, KEY_FILE));
 }
 
 function writeManifest(folder: string, fileStorage: 'local' | 's3') {
@@ -71,6 +78,7 @@ export const serveBackups = fp(
       try {
         await snapshot?.(path.join(staging, 'pgdata'));
         if (FILE_STORAGE === 'local') await linkFiles(path.join(DATA_DIR, 'files'), path.join(staging, 'files'));
+        copySecretsKey(DATA_DIR, staging);
       } catch (error) {
         await fsp.rm(staging, { recursive: true, force: true });
         throw error;
@@ -161,6 +169,7 @@ export async function backupFromFolder(dataDir: string, file: string, fileStorag
   try {
     fs.cpSync(path.join(dataDir, 'pgdata'), path.join(staging, 'pgdata'), { recursive: true });
     if (fileStorage === 'local') await linkFiles(path.join(dataDir, 'files'), path.join(staging, 'files'));
+    copySecretsKey(dataDir, staging);
     writeManifest(staging, fileStorage);
     await pipeline(archive(staging), fs.createWriteStream(file));
   } finally {

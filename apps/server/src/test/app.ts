@@ -6,6 +6,7 @@ import { afterAll, inject } from 'vitest';
 import { type App, type BuildOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
+import { newSecretsKey } from '../lib/secrets.ts';
 import { assertDocumented } from './openapi-check.ts';
 import { adminUrl, databaseUrlFor } from './pg.ts';
 
@@ -53,6 +54,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // PostgreSQL needs a key; the embedded database makes its own in DATA_DIR.
+    SECRETS_KEY: databaseUrl ? newSecretsKey() : undefined,
     ...env,
   });
   const app = await buildApp(config, { logger: false, ...options });

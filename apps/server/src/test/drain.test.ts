@@ -13,6 +13,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
+import { newSecretsKey } from '../lib/secrets.ts';
 import { call, DEMO, multipart } from './app.ts';
 import { files } from './files.ts';
 import { openStream } from './live.ts';
@@ -44,7 +45,11 @@ async function freshInstall() {
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  return { DATA_DIR: dataDir, SEED_DEMO: 'false', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  return {
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, SECRETS_KEY: newSecretsKey() } : {}),
+  };
 }
 
 /** Starts `node src/server.ts` on a free port; resolves with its port once it listens. */

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
+import { newSecretsKey } from '../lib/secrets.ts';
 import { MAX_FAILURES_PER_ACCOUNT } from '../modules/auth/login-throttle.ts';
 import { call, DEMO, multipart } from './app.ts';
 import { files } from './files.ts';
@@ -31,6 +32,8 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL database and one buck
     await admin.query(`create database ${dbName}`);
     await admin.end();
     const dirs: string[] = [];
+    // Every instance shares one key: what one seals, the other opens.
+    const secretsKey = newSecretsKey();
     const start = () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-instance-'));
       dirs.push(dataDir);
@@ -40,6 +43,7 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL database and one buck
         DATABASE_URL: databaseUrlFor(baseUrl as string, dbName),
         DATABASE_POOL_SIZE: '3',
         SEED_DEMO: 'true',
+        SECRETS_KEY: secretsKey,
         WEB_DIST: path.join(dataDir, 'no-web'),
       });
       return buildApp(config, { logger: false });
