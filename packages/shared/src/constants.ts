@@ -49,7 +49,14 @@ export const ORDER_FILE_TYPES = ['docx', 'png', 'jpg', 'jpeg', 'webp', 'pdf'] as
 export const CATEGORY_FILE_TYPES = ['docx', 'png', 'jpg', 'pdf'] as const;
 export const IMPORT_FILE_TYPES = ['csv', 'txt'] as const;
 
-export const EXPORT_TYPES = ['UsersExport', 'StoresExport', 'OrdersExport', 'ChainsExport', 'RegionsExport'] as const;
+export const EXPORT_TYPES = [
+  'UsersExport',
+  'StoresExport',
+  'OrdersExport',
+  'ChainsExport',
+  'RegionsExport',
+  'AssetsExport',
+] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
 /** The service desk answers within these hours (APP_TIMEZONE; `to` is the first minute outside). */

@@ -58,3 +58,35 @@ export const isoDateTime = () =>
       },
       { message: v('invalid_date') },
     );
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar day `YYYY-MM-DD` (no time), a real date between the years 2000 and 2100. */
+export const isoDay = () =>
+  text()
+    .trim()
+    .refine(
+      (s) => {
+        const m = ISO_DAY.exec(s);
+        return m !== null && isCalendarDateTime(Number(m[1]), Number(m[2]), Number(m[3]));
+      },
+      { message: v('invalid_date') },
+    );
+
+/**
+ * Money as a whole number of minor units (öre, cents) from JSON or a form: 0..INT4_MAX. A decimal
+ * or a float is refused with its own message, never rounded.
+ */
+export const minorUnits = () =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string' && value.trim() !== ''
+        ? /^[+-]?\d+(\.\d+)?$/.test(value.trim())
+          ? Number(value.trim())
+          : Number.NaN
+        : value,
+    z
+      .number({ error: (issue) => (issue.input === undefined ? v('required') : v('number')) })
+      .refine((n) => Number.isInteger(n), { message: v('whole_minor_units') })
+      .pipe(z.number().min(0).max(INT4_MAX)),
+  );

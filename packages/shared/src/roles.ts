@@ -65,6 +65,11 @@ export const PERMISSIONS = {
   'store:list': MANAGERS,
   'store:manage': ORG_ADMINS,
   'store:import': ADMINS,
+  /** Assets: everyone reads those in scope (a technician those of its orders). */
+  'asset:list': EVERYONE,
+  /** The store's own people register their equipment too (api-contract "Assets"). */
+  'asset:manage': [...MANAGERS, 'store-manager'],
+  'asset:import': ORG_ADMINS,
   'user:list': ORG_ADMINS,
   'user:manage': ORG_ADMINS,
   'user:bulk-update': ADMINS,
@@ -88,6 +93,7 @@ export const PERMISSIONS = {
   'export:stores': MANAGERS,
   'export:chains': ORG_ADMINS,
   'export:regions': MANAGERS,
+  'export:assets': MANAGERS,
   // Live updates and notifications: everyone hears of (only) the orders in their own scope.
   'events:stream': EVERYONE,
   'notification:use': EVERYONE,
@@ -128,7 +134,8 @@ export type MenuItem =
   | 'bulk-update-users'
   | 'regions'
   | 'stores'
-  | 'create-order';
+  | 'create-order'
+  | 'assets';
 
 /** Sidebar items per role (spec 2), in the order they are shown. */
 export const MENU: Record<RoleSlug, MenuItem[]> = {
@@ -139,13 +146,14 @@ export const MENU: Record<RoleSlug, MenuItem[]> = {
     'work-types',
     'order-status',
     'orders',
+    'assets',
     'import-stores',
     'bulk-update-users',
   ],
-  admin: ['chains', 'users', 'orders', 'import-stores'],
-  'chain-admin': ['orders', 'regions', 'stores', 'users'],
-  'regional-director': ['orders', 'stores'],
-  'store-manager': ['orders', 'create-order'],
+  admin: ['chains', 'users', 'orders', 'assets', 'import-stores'],
+  'chain-admin': ['orders', 'assets', 'regions', 'stores', 'users'],
+  'regional-director': ['orders', 'assets', 'stores'],
+  'store-manager': ['orders', 'create-order', 'assets'],
   technician: ['orders'],
 };
 
@@ -161,6 +169,7 @@ export const MENU_PATHS: Record<MenuItem, string> = {
   regions: '/regions',
   stores: '/stores',
   'create-order': '/orders/create',
+  assets: '/assets',
 };
 
 /** Roles that see a welcome page at `/` and the dashboard title in the sidebar. */
@@ -184,9 +193,23 @@ export type AppRoute =
   | 'regions'
   | 'stores'
   | 'stores-import'
-  | 'users-bulk-update';
+  | 'users-bulk-update'
+  | 'assets'
+  | 'asset-detail'
+  | 'asset-tag'
+  | 'assets-import';
 
-const COMMON: AppRoute[] = ['account', 'jour-nummer', 'orders', 'order-detail', 'upload-files'];
+const COMMON: AppRoute[] = [
+  'account',
+  'jour-nummer',
+  'orders',
+  'order-detail',
+  'upload-files',
+  'asset-detail',
+  'asset-tag',
+];
+/** The asset register (a technician reaches only the assets of its orders, from them). */
+const ASSETS: AppRoute[] = ['assets'];
 
 /** Routes per role, exactly as spec section 2. A route a role does not have is not-found. */
 export const ROUTES: Record<RoleSlug, AppRoute[]> = {
@@ -202,11 +225,33 @@ export const ROUTES: Record<RoleSlug, AppRoute[]> = {
     'stores-import',
     'users-bulk-update',
     'upload-files-create',
+    ...ASSETS,
+    'assets-import',
   ],
-  admin: [...COMMON, 'chains', 'chain-dashboard', 'users', 'order-create', 'stores-import', 'users-bulk-update'],
-  'chain-admin': [...COMMON, 'welcome', 'users', 'regions', 'stores', 'order-create', 'chain-dashboard'],
-  'regional-director': [...COMMON, 'welcome', 'order-create', 'stores'],
-  'store-manager': [...COMMON, 'welcome', 'order-create'],
+  admin: [
+    ...COMMON,
+    'chains',
+    'chain-dashboard',
+    'users',
+    'order-create',
+    'stores-import',
+    'users-bulk-update',
+    ...ASSETS,
+    'assets-import',
+  ],
+  'chain-admin': [
+    ...COMMON,
+    'welcome',
+    'users',
+    'regions',
+    'stores',
+    'order-create',
+    'chain-dashboard',
+    ...ASSETS,
+    'assets-import',
+  ],
+  'regional-director': [...COMMON, 'welcome', 'order-create', 'stores', ...ASSETS],
+  'store-manager': [...COMMON, 'welcome', 'order-create', ...ASSETS],
   technician: [...COMMON, 'welcome'],
 };
 

@@ -36,6 +36,9 @@ const en: Catalog = {
   control_characters: 'may not contain control characters',
   invalid_date: 'must be a real date between the years 2000 and 2100',
   object_body: 'the request body must be a JSON object',
+  tag_chars: 'may contain only letters A-Z, digits, dots, hyphens and underscores',
+  not_before_installed: 'may not be before the installation date',
+  whole_minor_units: 'must be a whole number of minor units (cents, öre), without decimals',
 };
 
 const sv: Catalog = {
@@ -66,6 +69,9 @@ const sv: Catalog = {
   control_characters: 'får inte innehålla styrtecken',
   invalid_date: 'måste vara ett verkligt datum mellan åren 2000 och 2100',
   object_body: 'anropets innehåll måste vara ett JSON-objekt',
+  tag_chars: 'får bara innehålla bokstäverna A-Z, siffror, punkter, bindestreck och understreck',
+  not_before_installed: 'får inte vara före installationsdatumet',
+  whole_minor_units: 'måste vara ett heltal i ören eller cent, utan decimaler',
 };
 
 const fi: Catalog = {
@@ -96,6 +102,9 @@ const fi: Catalog = {
   control_characters: 'ei saa sisältää ohjausmerkkejä',
   invalid_date: 'on oltava todellinen päivämäärä vuosien 2000 ja 2100 väliltä',
   object_body: 'pyynnön sisällön on oltava JSON-objekti',
+  tag_chars: 'saa sisältää vain kirjaimia A-Z, numeroita, pisteitä, yhdysmerkkejä ja alaviivoja',
+  not_before_installed: 'ei voi olla ennen asennuspäivää',
+  whole_minor_units: 'on oltava kokonaisluku sentteinä tai äyreinä, ilman desimaaleja',
 };
 
 const catalogs: Record<Locale, Catalog> = { en, sv, fi };

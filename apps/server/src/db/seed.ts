@@ -4,6 +4,7 @@ import { hashPassword } from '../lib/password.ts';
 import type { Storage } from '../lib/storage.ts';
 import type { Db, Tx } from './client.ts';
 import {
+  assets,
   categoryFiles,
   chains,
   chatMessages,
@@ -231,7 +232,7 @@ const LIBRARY: [chainIndex: number, title: string, subTitle: string, description
   ],
 ];
 
-type StoreRow = { id: number; chainId: number; regionId: number | null };
+type StoreRow = { id: number; chainId: number; regionId: number | null; name: string; finnish: boolean };
 interface Organisation {
   chainIds: number[];
   regionIds: number[];
@@ -303,7 +304,7 @@ async function seedChainsAndStores(tx: Tx): Promise<Organisation> {
             city: STORE_CITIES[name] ?? name,
           })
           .returning({ id: stores.id });
-        org.storeRows.push({ id: store.id, chainId: chain.id, regionId });
+        org.storeRows.push({ id: store.id, chainId: chain.id, regionId, name, finnish: spec.prefix === 'Kotimarket' });
       }
     }
   }
@@ -337,6 +338,69 @@ async function seedPeople(tx: Tx, org: Organisation): Promise<People> {
   return people;
 }
 
+/**
+ * The equipment of every demo store: [Swedish name, Finnish name, work type slug, make, model, tag
+ * suffix, years since installation, years of warranty, replacement value in minor units].
+ */
+const ASSETS: [
+  sv: string,
+  fi: string,
+  slug: string,
+  make: string,
+  model: string,
+  tag: string,
+  age: number,
+  warranty: number,
+  value: number,
+][] = [
+  ['Frysö 1', 'Pakastealtaan 1', 'refrigeration', 'Carrier', 'Ultra 2400', 'FRZ-01', 1, 3, 8_500_000],
+  ['Mejerikyl', 'Maitokaappi', 'refrigeration', 'Arneg', 'Osaka 3', 'CLR-01', 6, 2, 6_200_000],
+  ['Entrédörr', 'Sisäänkäynnin ovi', 'locks-doors', 'Besam', 'SL500', 'DOOR-01', 4, 5, 4_200_000],
+  ['Ventilationsaggregat', 'Ilmanvaihtokone', 'ventilation', 'Systemair', 'Topvex TR09', 'VENT-01', 9, 2, 12_000_000],
+  ['Bake off-ugn', 'Paistouuni', 'electrical', 'Wiesheu', 'Ebo 64', 'OVEN-01', 2, 2, 3_900_000],
+];
+
+/** A store's code in its tags: the first three letters of its name, without accents (Södermalm: SOD). */
+const storeCode = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 3)
+    .toUpperCase();
+
+/** Five assets per store; answers, per store, the asset of each work type (the orders of that trade name it). */
+async function seedAssets(tx: Tx, org: Organisation, people: People) {
+  const ids = new Map(
+    (await tx.select({ id: workTypes.id, slug: workTypes.slug }).from(workTypes)).map((w) => [w.slug, w.id]),
+  );
+  const year = new Date().getUTCFullYear();
+  const byStore = new Map<number, Map<number, number>>();
+  for (const store of org.storeRows) {
+    const rows = await tx
+      .insert(assets)
+      .values(
+        ASSETS.map(([sv, fi, slug, make, model, tag, age, warranty, value], i) => ({
+          chainId: store.chainId,
+          regionId: store.regionId,
+          storeId: store.id,
+          name: store.finnish ? fi : sv,
+          workTypeId: ids.get(slug) as number,
+          make,
+          model,
+          serial: `${make.slice(0, 2).toUpperCase()}-${String(store.id * 1000 + i).padStart(6, '0')}`,
+          tag: `${storeCode(store.name)}-${tag}`,
+          installedOn: `${year - age}-0${(i % 9) + 1}-15`,
+          warrantyUntil: `${year - age + warranty}-0${(i % 9) + 1}-14`,
+          replacementValueMinor: value,
+          createdBy: people.admin,
+        })),
+      )
+      .returning({ id: assets.id, workTypeId: assets.workTypeId });
+    byStore.set(store.id, new Map(rows.reverse().map((row) => [row.workTypeId, row.id])));
+  }
+  return byStore;
+}
+
 const STATUS_CYCLE = ['pending', 'planned', 'confirmed', 'revisit-required', 'completed'];
 const PRIORITY_CYCLE: Priority[] = [10, 20, 30];
 
@@ -346,6 +410,7 @@ async function seedOrders(
   org: Organisation,
   people: People,
   workTypeIds: number[],
+  assetIds: Map<number, Map<number, number>>,
   storage: Storage | undefined,
   written: Written,
 ) {
@@ -368,11 +433,14 @@ async function seedOrders(
     const assigned = status === 'pending' && i % 2 === 0 ? null : i % 4 === 0 ? people.tech2 : people.tech;
     const approval = i % 7 === 6 ? 'rejected' : i % 5 === 0 ? 'pending' : 'approved';
     const creator = creators[i % creators.length];
+    const workTypeId = workTypeIds[i % workTypeIds.length];
     const [order] = await tx
       .insert(orders)
       .values({
         description: DESCRIPTIONS[i % DESCRIPTIONS.length],
-        workTypeId: workTypeIds[i % workTypeIds.length],
+        workTypeId,
+        // The store's equipment of that trade, where it has one.
+        assetId: assetIds.get(store.id)?.get(workTypeId) ?? null,
         priority,
         chainId: store.chainId,
         regionId: store.regionId,
@@ -504,7 +572,8 @@ export async function seedDemo(db: Db, storage?: Storage): Promise<void> {
       await seedOncallLines(tx);
       const org = await seedChainsAndStores(tx);
       const people = await seedPeople(tx, org);
-      await seedOrders(tx, org, people, workTypeIds, storage, written);
+      const assetIds = await seedAssets(tx, org, people);
+      await seedOrders(tx, org, people, workTypeIds, assetIds, storage, written);
       if (storage) await seedLibrary(tx, org, people, storage, written);
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { chains, orders, regions, stores, users } from '../db/schema/index.ts';
+import { assets, chains, orders, regions, stores, users } from '../db/schema/index.ts';
 import type { Scope } from './scope.ts';
 
 // The scope filters of every query, in one place. `undefined` means no filter (admins).
@@ -35,6 +35,22 @@ export function storesInScope(scope: Scope): SQL | undefined {
       return anyOf(stores.id, scope.ids);
     case 'technician':
       return none;
+  }
+}
+
+/** Assets: like stores (by the chain and region each asset carries); a technician's, those of its orders. */
+export function assetsInScope(scope: Scope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'chains':
+      return anyOf(assets.chainId, scope.ids);
+    case 'regions':
+      return anyOf(assets.regionId, scope.ids);
+    case 'stores':
+      return anyOf(assets.storeId, scope.ids);
+    case 'technician':
+      return sql`${assets.id} in (select asset_id from orders where technician_id = ${scope.userId} and asset_id is not null)`;
   }
 }
 

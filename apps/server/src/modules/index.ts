@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import assetsRoutes from './assets/assets.routes.ts';
 import authRoutes from './auth/auth.routes.ts';
 import chainsRoutes from './chains/chains.routes.ts';
 import chatRoutes from './chat/chat.routes.ts';
@@ -33,6 +34,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(chainsRoutes);
   await app.register(regionsRoutes);
   await app.register(storesRoutes);
+  await app.register(assetsRoutes);
   await app.register(usersRoutes);
   await app.register(chatRoutes);
   await app.register(filesRoutes);

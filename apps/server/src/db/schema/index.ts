@@ -1,4 +1,5 @@
 // The one schema object handed to Drizzle (and drizzle-kit).
+export * from './assets.ts';
 export * from './files.ts';
 export * from './notifications.ts';
 export * from './orders.ts';

@@ -15,6 +15,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { assets } from './assets.ts';
 import { createdAt, timestamps } from './columns.ts';
 import { storedFile } from './files.ts';
 import { chains, regions, stores } from './org.ts';
@@ -96,6 +97,8 @@ export const orders = pgTable(
     parentId: integer('parent_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
     /** On the original: the follow-up order the store's "not fixed" opened. */
     recallOrderId: integer('recall_order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
+    /** The equipment the order is about (optional); an asset with orders cannot be deleted, only retired. */
+    assetId: integer('asset_id').references((): AnyPgColumn => assets.id, { onDelete: 'restrict' }),
     /**
      * Optimistic concurrency: +1 on every write of the row through Drizzle (the ETag of the order). A
      * write that names the version itself keeps that value.
@@ -161,6 +164,8 @@ export const orders = pgTable(
       // Foreign keys that a delete of the referenced order checks.
       index('orders_parent_idx').on(t.parentId),
       index('orders_recall_idx').on(t.recallOrderId),
+      // An asset's orders: its history, and how many it had lately.
+      index('orders_asset_idx').on(t.assetId, t.createdAt).where(sql`${t.assetId} is not null`),
       // Free-text search on the description (ilike '%word%') through its trigrams. chain_id leads
       // (btree_gin, migration 0009), so a chain-admin's page of matches finds them within the chain in
       // one scan of this index; an unscoped search (the admins) uses it through the trigram column alone.

@@ -1,5 +1,6 @@
 import type { ExportType } from '@wop/shared/constants';
 import type { ExportSource } from '../../lib/export-source.ts';
+import { assetsExport } from '../assets/assets.export.ts';
 import { chainsExport } from '../chains/chains.export.ts';
 import { ordersExport } from '../orders/orders.export.ts';
 import { regionsExport } from '../regions/regions.export.ts';
@@ -13,4 +14,5 @@ export const EXPORTS: Record<ExportType, ExportSource> = {
   ChainsExport: chainsExport,
   RegionsExport: regionsExport,
   OrdersExport: ordersExport,
+  AssetsExport: assetsExport,
 };

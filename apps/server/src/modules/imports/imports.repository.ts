@@ -1,61 +1,65 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { chains, regions, storeImports, stores, users } from '../../db/schema/index.ts';
+import { type assetImports, chains, regions, storeImports, stores, users } from '../../db/schema/index.ts';
 import type { ListParams } from '../../lib/http.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import type { StoreValues } from '../stores/stores.repository.ts';
 
-const sortColumns = {
-  id: storeImports.id,
-  created_at: storeImports.createdAt,
-  total_imported: storeImports.totalImported,
-  total_failed: storeImports.totalFailed,
+/** The record of what was imported: the same columns for stores and for assets. */
+export type ImportTable = typeof storeImports | typeof assetImports;
+
+const sortColumns = (table: ImportTable) => ({
+  id: table.id,
+  created_at: table.createdAt,
+  total_imported: table.totalImported,
+  total_failed: table.totalFailed,
   chain_name: chains.chainName,
   user_name: users.name,
-};
+});
 
-const recordColumns = {
-  id: storeImports.id,
-  chainId: storeImports.chainId,
+const recordColumns = (table: ImportTable) => ({
+  id: table.id,
+  chainId: table.chainId,
   chainName: chains.chainName,
-  userId: storeImports.userId,
+  userId: table.userId,
   userName: users.name,
-  fileName: storeImports.fileName,
-  totalImported: storeImports.totalImported,
-  totalFailed: storeImports.totalFailed,
-  createdAt: storeImports.createdAt,
-};
+  fileName: table.fileName,
+  totalImported: table.totalImported,
+  totalFailed: table.totalFailed,
+  createdAt: table.createdAt,
+});
 export type ImportRow = Awaited<ReturnType<typeof findImport>> & {};
 
-export async function listImports(db: DbOrTx, params: ListParams & { chain_id?: number }, scope: SQL | undefined) {
-  const where = and(scope, params.chain_id ? eq(storeImports.chainId, params.chain_id) : undefined);
-  const page = pageWindow(params, sortColumns, storeImports.id, desc(storeImports.id));
+export async function listImports(
+  db: DbOrTx,
+  params: ListParams & { chain_id?: number },
+  scope: SQL | undefined,
+  table: ImportTable = storeImports,
+) {
+  const where = and(scope, params.chain_id ? eq(table.chainId, params.chain_id) : undefined);
+  const page = pageWindow(params, sortColumns(table), table.id, desc(table.id));
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select(recordColumns)
-      .from(storeImports)
-      .innerJoin(chains, eq(chains.id, storeImports.chainId))
-      .leftJoin(users, eq(users.id, storeImports.userId))
+      .select(recordColumns(table))
+      .from(table)
+      .innerJoin(chains, eq(chains.id, table.chainId))
+      .leftJoin(users, eq(users.id, table.userId))
       .where(where)
       .orderBy(...page.orderBy)
       .limit(page.limit)
       .offset(page.offset),
-    db
-      .select({ total: count() })
-      .from(storeImports)
-      .innerJoin(chains, eq(chains.id, storeImports.chainId))
-      .where(where),
+    db.select({ total: count() }).from(table).innerJoin(chains, eq(chains.id, table.chainId)).where(where),
   ]);
   return { rows, total };
 }
 
-export async function findImport(db: DbOrTx, id: number) {
+export async function findImport(db: DbOrTx, id: number, table: ImportTable = storeImports) {
   const [row] = await db
-    .select(recordColumns)
-    .from(storeImports)
-    .innerJoin(chains, eq(chains.id, storeImports.chainId))
-    .leftJoin(users, eq(users.id, storeImports.userId))
-    .where(eq(storeImports.id, id));
+    .select(recordColumns(table))
+    .from(table)
+    .innerJoin(chains, eq(chains.id, table.chainId))
+    .leftJoin(users, eq(users.id, table.userId))
+    .where(eq(table.id, id));
   return row;
 }
 
@@ -69,8 +73,9 @@ export async function insertImport(
     totalFailed: number;
     errors: unknown;
   },
+  table: ImportTable = storeImports,
 ) {
-  const [row] = await db.insert(storeImports).values(values).returning({ id: storeImports.id });
+  const [row] = await db.insert(table).values(values).returning({ id: table.id });
   return row.id;
 }
 
@@ -101,6 +106,22 @@ export async function insertStores(db: DbOrTx, values: StoreValues[]) {
       ${column('storeName')}::varchar[], ${column('phone')}::varchar[], ${column('email')}::varchar[],
       ${column('invoiceAddress')}::varchar[], ${column('contactPerson')}::varchar[],
       ${column('chainId')}::int[], ${column('regionId')}::int[], ${column('city')}::varchar[])`);
+}
+
+/** The stores of a chain by name, and the work types by slug and title in every language (the asset import's cells). */
+export async function storesOfChain(db: DbOrTx, chainId: number) {
+  return db
+    .select({ id: stores.id, name: stores.storeName, chainId: stores.chainId, regionId: stores.regionId })
+    .from(stores)
+    .where(eq(stores.chainId, chainId));
+}
+
+export async function workTypeNames(db: DbOrTx) {
+  const { rows } = await db.execute<{ id: number; name: string }>(sql`
+    select id, slug as name from work_types
+    union select id, title from work_types
+    union select work_type_id, title from work_type_translations`);
+  return rows;
 }
 
 export async function chainsNamed(db: DbOrTx, names: string[]) {

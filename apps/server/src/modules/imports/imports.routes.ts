@@ -1,3 +1,4 @@
+import { ASSET_IMPORT_COLUMNS } from '@wop/shared/assets';
 import {
   STORE_IMPORT_SORTS,
   storeImportFields,
@@ -7,8 +8,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { assetImports } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { envelope, filterId, listQuery, pageEnvelope } from '../../lib/http.ts';
+import { errorResponses } from '../../lib/openapi-errors.ts';
 import { readMultipart } from '../../lib/uploads.ts';
 import { createImportsService, ImportFailed } from './imports.service.ts';
 
@@ -42,6 +45,18 @@ export default async function importsRoutes(instance: FastifyInstance) {
     async (request) => ({ message: null, payload: await imports.list(request.user, request.query) }),
   );
 
+  /** The chain and the file of an import form, or a 422 naming what is missing. */
+  async function chainAndFile(request: FastifyRequest) {
+    const form = await readMultipart(request, 'data_file');
+    const fields = storeImportFields.safeParse(form.fields);
+    const file = form.files.find((f) => f.field === 'data_file');
+    const invalid: Record<string, string[]> = {};
+    if (!fields.success) for (const issue of fields.error.issues) invalid[String(issue.path[0])] = [issue.message];
+    if (!file) invalid.data_file = ['v:required'];
+    if (Object.keys(invalid).length > 0) throw new ValidationError(invalid);
+    return { chainId: fields.data!.chain_id, file };
+  }
+
   app.post(
     '/import/store',
     {
@@ -54,18 +69,50 @@ export default async function importsRoutes(instance: FastifyInstance) {
       onRequest: app.requirePermission('store:import'),
     },
     async (request, reply) => {
-      const form = await readMultipart(request, 'data_file');
-      const fields = storeImportFields.safeParse(form.fields);
-      const file = form.files.find((f) => f.field === 'data_file');
-      const invalid: Record<string, string[]> = {};
-      if (!fields.success) for (const issue of fields.error.issues) invalid[String(issue.path[0])] = [issue.message];
-      if (!file) invalid.data_file = ['v:required'];
-      if (Object.keys(invalid).length > 0) throw new ValidationError(invalid);
+      const { chainId, file } = await chainAndFile(request);
       try {
-        const payload = await imports.importStores(request.user, fields.data!.chain_id, file, request.locale);
+        const payload = await imports.importStores(request.user, chainId, file, request.locale);
         return reply
           .status(201)
           .send({ message: request.t('imports.stores_imported', { count: payload.total_imported }), payload });
+      } catch (error) {
+        return sendFailure(request, reply, error);
+      }
+    },
+  );
+
+  app.get(
+    '/import/assets',
+    {
+      schema: {
+        tags,
+        description: "Past asset imports of the caller's chains, failed attempts included.",
+        querystring: listQuery(STORE_IMPORT_SORTS).extend({ chain_id: filterId() }),
+        response: { 200: pageEnvelope(storeImportRecordSchema) },
+      },
+      onRequest: app.requirePermission('asset:import'),
+    },
+    async (request) => ({ message: null, payload: await imports.list(request.user, request.query, assetImports) }),
+  );
+
+  app.post(
+    '/import/assets',
+    {
+      schema: {
+        tags,
+        description: `multipart/form-data: chain_id (admins: any; a chain-admin: its own) and ${fileDescription} Columns: ${ASSET_IMPORT_COLUMNS.join(', ')} (store_name, name and worktype required; store_name names a store of the chain; worktype a work type's slug or title; dates YYYY-MM-DD; replacement_value_minor whole minor units; status in_service, out_of_service or retired; an empty tag is generated). 409 when another import or form took one of the file's tags meanwhile (nothing written).`,
+        consumes: ['multipart/form-data'],
+        response: { 201: envelope(storeImportRecordSchema), 422: failure, ...errorResponses(409) },
+      },
+      onRequest: app.requirePermission('asset:import'),
+    },
+    async (request, reply) => {
+      const { chainId, file } = await chainAndFile(request);
+      try {
+        const payload = await imports.importAssets(request.user, chainId, file, request.locale);
+        return reply
+          .status(201)
+          .send({ message: request.t('imports.assets_imported', { count: payload.total_imported }), payload });
       } catch (error) {
         return sendFailure(request, reply, error);
       }

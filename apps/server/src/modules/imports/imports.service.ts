@@ -1,3 +1,4 @@
+import { ASSET_IMPORT_COLUMNS, ASSET_IMPORT_REQUIRED, assetBody, normalizeTag } from '@wop/shared/assets';
 import type { Locale } from '@wop/shared/constants';
 import {
   IMPORT_LIST_SEPARATOR,
@@ -14,12 +15,15 @@ import { createUserBody, updateUserBody } from '@wop/shared/users';
 import { v, validationText } from '@wop/shared/validation';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, ValidationError } from '../../lib/errors.ts';
+import { assetImports, storeImports } from '../../db/schema/index.ts';
+import { AppError, ConflictError, ValidationError } from '../../lib/errors.ts';
 import { type ListParams, pageOf } from '../../lib/http.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { chainsInScope } from '../../lib/scope-sql.ts';
 import { readUploaded, type UploadedFile } from '../../lib/uploads.ts';
+import * as assetsRepo from '../assets/assets.repository.ts';
+import { freeTag, isTagTaken, mayWriteChain } from '../assets/assets.service.ts';
 import type { StoreValues } from '../stores/stores.repository.ts';
 import { loadUserViews } from '../users/user-view.ts';
 import { createUsersService } from '../users/users.service.ts';
@@ -77,14 +81,50 @@ function requireFile(file: UploadedFile | undefined): UploadedFile {
   return file;
 }
 
+const cellKey = (name: string) => name.trim().toLowerCase();
+
+/** Names (of stores, work types) by their lower-case text: one id, or several when the name is ambiguous. */
+function byName(items: { id: number; name: string }[]) {
+  const map = new Map<string, Set<number>>();
+  for (const item of items) {
+    const key = cellKey(item.name);
+    map.set(key, (map.get(key) ?? new Set()).add(item.id));
+  }
+  return map;
+}
+
 export function createImportsService(db: Db) {
-  async function record(id: number) {
-    return recordView((await repo.findImport(db, id))!);
+  async function record(id: number, table: repo.ImportTable = storeImports) {
+    return recordView((await repo.findImport(db, id, table))!);
+  }
+
+  /**
+   * Ends an import: with errors, the attempt is recorded (nothing imported) and the 422 thrown;
+   * otherwise `write` and the record go in one transaction.
+   */
+  async function finish(
+    table: repo.ImportTable,
+    base: { chainId: number; userId: number; fileName: string },
+    errors: LineErrors,
+    dataRows: number,
+    count: number,
+    write: (tx: DbOrTx) => Promise<void>,
+  ) {
+    if (hasErrors(errors)) {
+      const failedLines = Object.keys(errors).filter((line) => line !== '1').length;
+      await repo.insertImport(db, { ...base, totalImported: 0, totalFailed: failedLines || dataRows, errors }, table);
+      throw new ImportFailed(errors);
+    }
+    const id = await db.transaction(async (tx) => {
+      await write(tx);
+      return repo.insertImport(tx, { ...base, totalImported: count, totalFailed: 0, errors: null }, table);
+    });
+    return record(id, table);
   }
 
   return {
-    async list(user: AuthUser, params: ListParams & { chain_id?: number }) {
-      const { rows, total } = await repo.listImports(db, params, chainsInScope(scopeOf(user)));
+    async list(user: AuthUser, params: ListParams & { chain_id?: number }, table: repo.ImportTable = storeImports) {
+      const { rows, total } = await repo.listImports(db, params, chainsInScope(scopeOf(user)), table);
       return pageOf(rows.map(recordView), total, params);
     },
 
@@ -154,21 +194,109 @@ export function createImportsService(db: Db) {
       }
 
       const base = { chainId, userId: user.id, fileName: file.filename.slice(0, 255) };
-      if (hasErrors(errors)) {
-        const failedLines = Object.keys(errors).filter((line) => line !== '1').length;
-        await repo.insertImport(db, {
-          ...base,
-          totalImported: 0,
-          totalFailed: failedLines || dataRows,
-          errors,
+      return finish(storeImports, base, errors, dataRows, values.length, (tx) => repo.insertStores(tx, values));
+    },
+
+    /**
+     * Asset import: every row follows the asset form's rules (the shared assetBody schema); the store
+     * is named within the chain, the work type by its slug or title in any language, and a tag must
+     * be new to the chain and to the file (an empty one is generated, as on the form). All or nothing,
+     * recorded like the store import.
+     */
+    async importAssets(user: AuthUser, chainId: number, upload: UploadedFile | undefined, locale: Locale) {
+      const file = requireFile(upload);
+      const chain = await repo.findChain(db, chainId);
+      // A chain outside the caller's scope is refused as one that does not exist.
+      if (!chain || !mayWriteChain(user, chainId)) throw ValidationError.field('chain_id', v('not_found'));
+      const text = await assertTextFile('data_file', file.filename, await readUploaded(file));
+      const { rows, errors, dataRows } = readCsv(text, ASSET_IMPORT_COLUMNS, ASSET_IMPORT_REQUIRED, locale);
+
+      const stores = await repo.storesOfChain(db, chainId);
+      const storeIds = byName(stores);
+      const storeById = new Map(stores.map((store) => [store.id, store]));
+      const workTypeIds = byName(await repo.workTypeNames(db));
+      const existing = await assetsRepo.chainTags(db, chainId);
+      const seenTags = new Set<string>();
+      /** The id of the one item a cell names, or an error on its line. */
+      const pick = (map: Map<string, Set<number>>, line: number, column: string, cell: string) => {
+        const ids = [...(map.get(cellKey(cell)) ?? [])];
+        if (ids.length === 1) return ids[0];
+        if (cell.trim() !== '') {
+          const key = ids.length ? 'imports.ambiguous' : 'imports.unknown_name';
+          lineError(errors, locale, line, column, key, { name: cell.trim() });
+        }
+        return undefined;
+      };
+
+      const values: (Omit<assetsRepo.AssetValues, 'tag'> & { tag: string | null; createdBy: number })[] = [];
+      for (const { line, values: cells } of rows) {
+        const storeId = pick(storeIds, line, 'store_name', cells.store_name ?? '');
+        const workTypeId = pick(workTypeIds, line, 'worktype', cells.worktype ?? '');
+        const tag = normalizeTag(cells.tag ?? '');
+        if (tag !== '') {
+          if (existing.has(tag)) lineError(errors, locale, line, 'tag', 'imports.tag_exists');
+          else if (seenTags.has(tag)) lineError(errors, locale, line, 'tag', 'imports.duplicate_in_file');
+          seenTags.add(tag);
+        }
+        const parsed = assetBody.safeParse({
+          store_id: storeId ?? (cells.store_name?.trim() ? 1 : undefined),
+          name: cells.name,
+          worktype_id: workTypeId ?? (cells.worktype?.trim() ? 1 : undefined),
+          make: cells.make,
+          model: cells.model,
+          serial: cells.serial,
+          tag: cells.tag,
+          installed_on: cells.installed_on,
+          warranty_until: cells.warranty_until,
+          replacement_value_minor: cells.replacement_value_minor,
+          status: cells.status,
+          notes: cells.notes,
         });
-        throw new ImportFailed(errors);
+        const rename = (field: string) =>
+          field === 'store_id' ? 'store_name' : field === 'worktype_id' ? 'worktype' : field;
+        if (!parsed.success) zodLineErrors(errors, locale, line, parsed.error.issues, rename);
+        else if (!errors[line] && storeId !== undefined && workTypeId !== undefined) {
+          const body = parsed.data;
+          const store = storeById.get(storeId)!;
+          values.push({
+            storeId,
+            chainId,
+            regionId: store.regionId,
+            name: body.name,
+            workTypeId,
+            make: body.make,
+            model: body.model,
+            serial: body.serial,
+            tag: body.tag,
+            installedOn: body.installed_on,
+            warrantyUntil: body.warranty_until,
+            replacementValueMinor: body.replacement_value_minor,
+            status: body.status,
+            notes: body.notes,
+            createdBy: user.id,
+          });
+        }
       }
-      const id = await db.transaction(async (tx) => {
-        await repo.insertStores(tx, values);
-        return repo.insertImport(tx, { ...base, totalImported: values.length, totalFailed: 0, errors: null });
-      });
-      return record(id);
+
+      const base = { chainId, userId: user.id, fileName: file.filename.slice(0, 255) };
+      try {
+        return await finish(assetImports, base, errors, dataRows, values.length, async (tx) => {
+          const ids = await assetsRepo.reserveIds(tx, values.length);
+          const taken = new Set([...existing, ...seenTags]);
+          await assetsRepo.insertAssets(
+            tx,
+            values.map((row, i) => {
+              const tag = row.tag ?? freeTag(ids[i], taken);
+              taken.add(tag);
+              return { ...row, id: ids[i], tag };
+            }),
+          );
+        });
+      } catch (error) {
+        // Another import or form wrote one of these tags meanwhile: nothing of this file was written.
+        if (isTagTaken(error)) throw new ConflictError('imports.tags_taken_meanwhile');
+        throw error;
+      }
     },
 
     /**

@@ -47,7 +47,7 @@ export const listQuerystring = listQuery(ORDER_SORTS, 'project_number').extend({
   recalled: booleanFilter,
 });
 /** Browser-opened routes carry the download token and, lacking a lang header, may name the language. */
-const downloadQuery = z.object({
+export const downloadQuery = z.object({
   access_token: z.string().optional(),
   token: z.string().optional(),
   lang: optional(z.enum(LOCALES)),

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { chains, orders, regions, stores } from '../../db/schema/index.ts';
+import { assets, chains, orders, regions, stores } from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/http.ts';
 import { pageWindow } from '../../lib/paging.ts';
 
@@ -129,15 +129,26 @@ export async function updateStore(db: DbOrTx, id: number, values: StoreValues) {
   await db.update(stores).set(values).where(eq(stores.id, id));
 }
 
-/** Orders carry their store's chain and region (for scope): they follow a store that moves. */
+/** Orders and assets carry their store's chain and region (for scope): they follow a store that moves. */
 export async function moveStoreOrders(db: DbOrTx, storeId: number, chainId: number, regionId: number | null) {
   await db.update(orders).set({ chainId, regionId }).where(eq(orders.storeId, storeId));
+  await db.update(assets).set({ chainId, regionId }).where(eq(assets.storeId, storeId));
+}
+
+/** How many of the store's asset tags the chain it moves to has already (tags are unique per chain). */
+export async function clashingAssetTags(db: DbOrTx, storeId: number, chainId: number) {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from assets a
+    where a.store_id = ${storeId} and exists (
+      select 1 from assets b where b.tag = a.tag and b.chain_id = ${chainId} and b.store_id <> ${storeId})`);
+  return rows[0].n;
 }
 
 export async function storeReferences(db: DbOrTx, id: number) {
-  const { rows } = await db.execute<{ orders: number; users: number }>(sql`
+  const { rows } = await db.execute<{ orders: number; users: number; assets: number }>(sql`
     select
       (select count(*)::int from orders where store_id = ${id}) as orders,
+      (select count(*)::int from assets where store_id = ${id}) as assets,
       (select count(*)::int from user_stores where store_id = ${id}) as users`);
   return rows[0];
 }

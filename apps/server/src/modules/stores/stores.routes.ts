@@ -31,6 +31,8 @@ export default async function storesRoutes(instance: FastifyInstance) {
     body: storeBody,
     read: 'store:list',
     write: 'store:manage',
+    // Moving a store whose asset tags the new chain already uses.
+    updateConflicts: true,
     get: (request, { id }) => stores.get(request.user, id),
     create: (request, body) => stores.create(request.user, body),
     update: (request, { id }, body) => stores.update(request.user, id, body),

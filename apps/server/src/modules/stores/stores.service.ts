@@ -77,6 +77,9 @@ export function createStoresService(db: Db) {
       await db.transaction(async (tx) => {
         const values = await checkedValues(tx, user, body);
         await repo.updateStore(tx, id, values);
+        if (values.chainId !== store.chainId && (await repo.clashingAssetTags(tx, id, values.chainId)) > 0) {
+          throw new ConflictError('stores.asset_tags_taken');
+        }
         if (values.chainId !== store.chainId || values.regionId !== store.regionId) {
           await repo.moveStoreOrders(tx, id, values.chainId, values.regionId);
         }
@@ -90,6 +93,7 @@ export function createStoresService(db: Db) {
         const refs = await repo.storeReferences(tx, id);
         if (refs.orders > 0) throw new ConflictError('stores.has_orders', { count: refs.orders });
         if (refs.users > 0) throw new ConflictError('stores.has_users', { count: refs.users });
+        if (refs.assets > 0) throw new ConflictError('stores.has_assets', { count: refs.assets });
         await repo.deleteStore(tx, id);
       });
     },

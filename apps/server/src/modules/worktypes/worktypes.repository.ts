@@ -76,6 +76,13 @@ export async function deleteWorkType(db: DbOrTx, id: number) {
   await db.delete(workTypes).where(sql`${workTypes.id} = ${id}`);
 }
 
+export async function countAssetsWithWorkType(db: DbOrTx, id: number) {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from assets where work_type_id = ${id}`,
+  );
+  return rows[0].n;
+}
+
 export async function countOrdersWithWorkType(db: DbOrTx, id: number) {
   const { rows } = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from orders where work_type_id = ${id}`,

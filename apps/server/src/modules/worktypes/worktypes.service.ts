@@ -64,6 +64,8 @@ export function createWorkTypesService(db: Db) {
       await get(id, locale);
       const used = await repo.countOrdersWithWorkType(db, id);
       if (used > 0) throw new ConflictError('worktypes.in_use', { count: used });
+      const assets = await repo.countAssetsWithWorkType(db, id);
+      if (assets > 0) throw new ConflictError('worktypes.in_use_by_assets', { count: assets });
       await repo.deleteWorkType(db, id);
     },
   };

@@ -1,0 +1,175 @@
+import { ASSET_SORTS, assetBody, assetIdsFilter, assetListFilters, assetSchema } from '@wop/shared/assets';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, filterId, idParams, listQuery, pageEnvelope } from '../../lib/http.ts';
+import { contentResponse, errorResponses } from '../../lib/openapi-errors.ts';
+import { contentDisposition } from '../../lib/uploads.ts';
+import { downloadQuery, ifMatch } from '../orders/orders.routes.ts';
+import { labelsPdf } from './assets.labels.ts';
+import { createAssetsService } from './assets.service.ts';
+
+export const assetsQuery = listQuery(ASSET_SORTS).extend(assetListFilters.shape);
+/** `search` is the contract's name of the list's `q`. */
+export const listParams = ({ search, ...query }: z.output<typeof assetsQuery>) => ({ ...query, q: query.q ?? search });
+
+/** A tag in a path: what a label can hold, else no such asset (404). */
+const tagParams = z.object({ tag: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/) });
+const etag = (version: number) => `"${version}"`;
+
+export default async function assetsRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const assets = createAssetsService(app.db, app.appConfig.APP_TIMEZONE);
+  const tags = ['assets'];
+  const read = app.requirePermission('asset:list');
+  const write = app.requirePermission('asset:manage');
+
+  app.get(
+    '/assets',
+    {
+      schema: {
+        tags,
+        description:
+          "Assets in the caller's scope (like stores; a technician: the assets of its orders). `warranty=active` under warranty today, `expired` one that ended, `none` never had one. `q` (or `search`) finds text in the name, tag, make, model and serial.",
+        querystring: assetsQuery,
+        response: { 200: pageEnvelope(assetSchema) },
+      },
+      onRequest: read,
+    },
+    async (request) => ({
+      message: null,
+      payload: await assets.list(request.user, listParams(request.query), request.locale),
+    }),
+  );
+
+  app.get(
+    '/assets/by-tag/:tag',
+    {
+      schema: {
+        tags,
+        description:
+          'The asset a scanned or typed label names (the tag in any case). Tags are unique per chain: when the caller sees the tag in several chains, 409 unless `chain_id` says which.',
+        params: tagParams,
+        querystring: z.object({ chain_id: filterId() }),
+        response: { 200: envelope(assetSchema), ...errorResponses(409) },
+      },
+      onRequest: read,
+    },
+    async (request) => ({
+      message: null,
+      payload: await assets.byTag(request.user, request.params.tag, request.query.chain_id, request.locale),
+    }),
+  );
+
+  app.get(
+    '/assets/labels',
+    {
+      schema: {
+        tags,
+        description:
+          "Printable QR labels (PDF, A4, 2 x 7 labels of 99.1 x 38.1 mm): the assets named by `ids` (at most 1000), else every asset the list's filters match (at most 1000). Each code opens PUBLIC_URL/assets/tag/{tag}. Opened by the browser with a download token in ?access_token=.",
+        querystring: assetsQuery.extend({ ids: assetIdsFilter }).extend(downloadQuery.shape),
+        response: { 200: contentResponse('The labels as a PDF', 'application/pdf'), ...errorResponses(404) },
+      },
+      config: { download: true },
+      onRequest: read,
+    },
+    async (request, reply) => {
+      const locale = request.query.lang ?? request.locale;
+      const chosen = await assets.forLabels(request.user, listParams(request.query), locale);
+      const pdf = await labelsPdf(chosen, locale, app.appConfig.PUBLIC_URL);
+      const name = chosen.length === 1 ? `label-${chosen[0].tag}.pdf` : 'asset-labels.pdf';
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition('inline', name))
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/assets/:id',
+    {
+      schema: {
+        tags,
+        description: 'The asset. `ETag: "<version>"`: send it back as If-Match to edit.',
+        params: idParams,
+        response: { 200: envelope(assetSchema) },
+      },
+      onRequest: read,
+    },
+    async (request, reply) => {
+      const asset = await assets.get(request.user, request.params.id, request.locale);
+      return reply.header('etag', etag(asset.version)).send({ message: null, payload: asset });
+    },
+  );
+
+  app.post(
+    '/assets',
+    {
+      schema: {
+        tags,
+        description:
+          'Registers an asset in a store the caller may write to (admins: any; chain-admins, regional directors, store managers: their own). An empty tag gets one (A and the id, e.g. A000042); a tag is unique per chain.',
+        body: assetBody,
+        response: { 201: envelope(assetSchema) },
+      },
+      onRequest: write,
+    },
+    async (request, reply) => {
+      const asset = await assets.create(request.user, request.body, request.locale);
+      return reply
+        .status(201)
+        .header('etag', etag(asset.version))
+        .send({ message: request.t('assets.created'), payload: asset });
+    },
+  );
+
+  app.put(
+    '/assets/:id',
+    {
+      schema: {
+        tags,
+        description:
+          'The whole form again. An empty tag keeps the asset\'s tag (its label stays valid). With `If-Match: "<version>"` the change applies only to that version: otherwise 412 with the current asset as payload.',
+        params: idParams,
+        headers: z.looseObject({
+          'if-match': z.string().optional().describe('The ETag the change was made against, e.g. "3".'),
+        }),
+        body: assetBody,
+        response: { 200: envelope(assetSchema), 412: z.object({ message: z.string(), payload: assetSchema }) },
+      },
+      onRequest: write,
+    },
+    async (request, reply) => {
+      const { user, params, body, locale } = request;
+      const result = await assets.update(user, params.id, body, locale, ifMatch(request.headers['if-match']));
+      if ('stale' in result) {
+        return reply
+          .status(412)
+          .header('etag', etag(result.stale.version))
+          .send({ message: request.t('assets.changed'), payload: result.stale });
+      }
+      return reply
+        .header('etag', etag(result.asset.version))
+        .send({ message: request.t('assets.updated'), payload: result.asset });
+    },
+  );
+
+  app.delete(
+    '/assets/:id',
+    {
+      schema: {
+        tags,
+        description: 'Only an asset without orders (409 otherwise: retire it, status retired).',
+        params: idParams,
+        response: { 200: envelope(z.null()), ...errorResponses(409) },
+      },
+      onRequest: write,
+    },
+    async (request) => {
+      await assets.remove(request.user, request.params.id);
+      return { message: request.t('assets.deleted'), payload: null };
+    },
+  );
+}
