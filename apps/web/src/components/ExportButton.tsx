@@ -15,6 +15,7 @@ const PERMISSION: Record<ExportType, Permission> = {
   OrdersExport: 'export:orders',
   ChainsExport: 'export:chains',
   RegionsExport: 'export:regions',
+  AssetsExport: 'export:assets',
 };
 
 /** List state that is not a filter: the export holds every matching row. */

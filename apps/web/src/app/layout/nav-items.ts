@@ -1,5 +1,6 @@
 import {
   IconBook,
+  IconBox,
   IconBuildingStore,
   IconClipboardList,
   IconFileImport,
@@ -31,6 +32,7 @@ export const MENU_ICONS: Record<MenuItem, NavIcon> = {
   regions: IconMap2,
   stores: IconBuildingStore,
   'create-order': IconPlus,
+  assets: IconBox,
 };
 
 export const EXTRA_ICONS = {

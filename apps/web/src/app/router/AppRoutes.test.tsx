@@ -175,6 +175,7 @@ describe('the shell', () => {
       'Dashboard',
       'Orders',
       'Create order',
+      'Assets',
       'Manuals and information',
       'Emergency numbers',
       'Alex TesterMy account',
@@ -188,17 +189,18 @@ describe('the shell', () => {
     expect(screen.queryByRole('link', { name: 'New order' })).not.toBeInTheDocument();
   });
 
-  it('gives the super-admin its eight menu entries', async () => {
+  it('gives the super-admin its nine menu entries (the spec\'s eight and the asset register)', async () => {
     renderAs('super-admin', '/account');
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     const labels = [...nav.querySelectorAll('a')].map((a) => a.textContent);
-    expect(labels.slice(0, 8)).toEqual([
+    expect(labels.slice(0, 9)).toEqual([
       'Chains',
       'Users',
       'Roles',
       'Work types',
       'Order statuses',
       'Orders',
+      'Assets',
       'Import stores',
       'Bulk update users',
     ]);

@@ -49,6 +49,10 @@ export const PAGES: Partial<Record<AppRoute, PageComponent>> = {
   'order-create': orderCreate,
   'work-types': page(() => import('../../features/worktypes/pages/WorkTypesPage.tsx'), 'WorkTypesPage'),
   'order-status': page(() => import('../../features/orderstatus/pages/OrderStatusPage.tsx'), 'OrderStatusPage'),
+  assets: page(() => import('../../features/assets/pages/AssetsPage.tsx'), 'AssetsPage'),
+  'asset-detail': page(() => import('../../features/assets/pages/AssetPage.tsx'), 'AssetPage'),
+  'asset-tag': page(() => import('../../features/assets/pages/AssetTagPage.tsx'), 'AssetTagPage'),
+  'assets-import': page(() => import('../../features/imports/pages/AssetImportPage.tsx'), 'AssetImportPage'),
 };
 
 /** A page in its parent route's <Outlet/>: `path` is relative to the parent's; without one it is the index. */

@@ -24,12 +24,25 @@ export const ROUTE_PATHS: Record<AppRoute, string> = {
   regions: '/regions',
   stores: '/stores',
   'stores-import': '/stores/import',
+  assets: '/assets',
+  'assets-import': '/assets/import',
+  'asset-detail': '/assets/:assetId',
+  // Where a label's QR code leads: a tag, not an id.
+  'asset-tag': '/assets/tag/:tag',
+};
+
+/** Path parameters that are not ids, with what they may hold. */
+const PARAM_PATTERNS: Record<string, RegExp> = {
+  // An asset's tag as printed on its label (the API's rule).
+  tag: /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/,
 };
 
 /**
- * Every path parameter is an id of 1 to 9 digits, else the page is not found (spec 2, 9; the API
- * answers 404 past 9 digits too).
+ * Every path parameter is an id of 1 to 9 digits (or matches its own pattern above), else the page
+ * is not found (spec 2, 9; the API answers 404 past 9 digits too).
  */
 export function paramsMatch(params: Record<string, string | undefined>): boolean {
-  return Object.entries(params).every(([name, value]) => name === '*' || /^\d{1,9}$/.test(value ?? ''));
+  return Object.entries(params).every(
+    ([name, value]) => name === '*' || (PARAM_PATTERNS[name] ?? /^\d{1,9}$/).test(value ?? ''),
+  );
 }

@@ -2,6 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { storeImportForm } from '@wop/shared/imports';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChainSelect } from '../../../components/ChainSelect.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
@@ -9,7 +10,7 @@ import { FormLayout } from '../../../components/FormLayout.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
-import { useImportStores } from '../api/imports.ts';
+import type { useImportStores } from '../api/imports.ts';
 import { DataFileInput, useImportFailures } from './DataFileInput.tsx';
 import { ImportFailureBox } from './ImportFailureBox.tsx';
 
@@ -20,32 +21,55 @@ interface Values {
   data_file: File | null;
 }
 
-/** The import form (spec 3): chain and a CSV or TXT file; a failed file shows every failing line. */
-export function StoreImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation('imports');
+/** An import into one chain (stores, assets): chain and a CSV or TXT file; a failed file shows every failing line. */
+export function ChainImportDialog({
+  opened,
+  onClose,
+  title,
+  submit,
+  importer,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  submit: string;
+  importer: ReturnType<typeof useImportStores>;
+  /** What the file must hold, above the form. */
+  children?: ReactNode;
+}) {
   return (
-    <FormDialog opened={opened} onClose={onClose} title={t('stores.dialogTitle')}>
-      <StoreImportForm onDone={onClose} />
+    <FormDialog opened={opened} onClose={onClose} title={title}>
+      {children}
+      <ChainImportForm onDone={onClose} submit={submit} importer={importer} />
     </FormDialog>
   );
 }
 
-function StoreImportForm({ onDone }: { onDone: () => void }) {
+function ChainImportForm({
+  onDone,
+  submit: submitLabel,
+  importer,
+}: {
+  onDone: () => void;
+  submit: string;
+  importer: ReturnType<typeof useImportStores>;
+}) {
   const { t } = useTranslation('imports');
   const chains = useQuery(chainOptionsQueryOptions());
-  const importStores = useImportStores();
   const form = useForm<Values>({
     initialValues: { chain_id: null, data_file: null },
     validate: schemaResolver(storeImportForm, labels),
   });
   const { failures, clear, report, pickFile } = useImportFailures(form, labels);
+  // A single chain (a chain-admin's) is chosen already.
+  const only = chains.data?.data.length === 1 ? String(chains.data.data[0].id) : null;
+  const chainId = form.values.chain_id ?? only;
 
   const submit = form.onSubmit(async (values) => {
     clear();
     try {
-      notifySuccess(
-        await importStores.mutateAsync({ chainId: Number(values.chain_id), file: values.data_file as File }),
-      );
+      notifySuccess(await importer.mutateAsync({ chainId: Number(chainId), file: values.data_file as File }));
       form.reset();
       onDone();
     } catch (error) {
@@ -56,15 +80,20 @@ function StoreImportForm({ onDone }: { onDone: () => void }) {
 
   return (
     <FormLayout onSubmit={submit}>
-      <ChainSelect label={t('fields.chain')} chains={chains.data?.data} {...form.getInputProps('chain_id')} />
+      <ChainSelect
+        label={t('fields.chain')}
+        chains={chains.data?.data}
+        {...form.getInputProps('chain_id')}
+        value={chainId}
+      />
       <DataFileInput {...form.getInputProps('data_file')} onChange={pickFile} />
       {failures && <ImportFailureBox errors={failures} />}
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>
           {t('cancel')}
         </Button>
-        <Button type="submit" loading={importStores.isPending}>
-          {t('stores.submit')}
+        <Button type="submit" loading={importer.isPending}>
+          {submitLabel}
         </Button>
       </Group>
     </FormLayout>
