@@ -31,7 +31,7 @@ function shellFiles(bundle: Rolldown.OutputBundle): string[] {
   };
   const html = bundle['index.html'];
   const page = html?.type === 'asset' ? String(html.source) : '';
-  for (const [, name] of page.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) visit(name);
+  for (const [, name] of page.matchAll(/(?:src|href)="\/(static\/[^"]+)"/g)) visit(name);
   if (files.size === 0) throw new Error('index.html names no script: the service worker would have no app to keep');
   for (const file of Object.values(bundle)) {
     const id = file.type === 'chunk' ? (file.facadeModuleId ?? '') : '';
@@ -97,6 +97,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Source maps would publish the source; the server refuses *.map anyway.
     sourcemap: false,
+    // Hashed files under /static/: /assets/ is the app's own (the asset register, where labels' QR codes lead).
+    assetsDir: 'static',
     // dist/.vite/manifest.json: which chunks each entry and lazy page loads (the bundle budget reads it).
     manifest: true,
     rolldownOptions: {

@@ -7,12 +7,12 @@ import { call, createTestApp } from '../test/app.ts';
 
 // A built web app in miniature: an index.html and a hashed asset.
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-web-'));
-fs.mkdirSync(path.join(webDist, 'assets'));
+fs.mkdirSync(path.join(webDist, 'static'));
 fs.writeFileSync(
   path.join(webDist, 'index.html'),
-  '<!doctype html><html><head><script type="module" src="/assets/index-Bx3k9Q.js"></script></head><body><div id="root"></div></body></html>',
+  '<!doctype html><html><head><script type="module" src="/static/index-Bx3k9Q.js"></script></head><body><div id="root"></div></body></html>',
 );
-fs.writeFileSync(path.join(webDist, 'assets', 'index-Bx3k9Q.js'), 'console.log("app");');
+fs.writeFileSync(path.join(webDist, 'static', 'index-Bx3k9Q.js'), 'console.log("app");');
 afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
 
 const lines: string[] = [];
@@ -67,7 +67,7 @@ describe('security headers', () => {
     // The page itself has no inline script for the policy to refuse.
     expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
 
-    const asset = await app.inject({ method: 'GET', url: '/assets/index-Bx3k9Q.js' });
+    const asset = await app.inject({ method: 'GET', url: '/static/index-Bx3k9Q.js' });
     expect(asset.statusCode).toBe(200);
     expect(headersOf(asset)).toEqual(
       fileHeaders(

@@ -7,10 +7,10 @@ import { createTestApp, tokenFor } from '../test/app.ts';
 
 // A built web app as the build leaves it: hashed assets with brotli and gzip files beside them.
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-web-'));
-const html = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head></html>';
+const html = '<!doctype html><html><head><script type="module" src="/static/index-Ab12Cd34.js"></script></head></html>';
 const script = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ row: i, text: 'order' })))};`;
-const asset = '/assets/index-Ab12Cd34.js';
-fs.mkdirSync(path.join(webDist, 'assets'));
+const asset = '/static/index-Ab12Cd34.js';
+fs.mkdirSync(path.join(webDist, 'static'));
 fs.mkdirSync(path.join(webDist, '.vite'));
 fs.writeFileSync(path.join(webDist, 'index.html'), html);
 fs.writeFileSync(path.join(webDist, asset), script);
@@ -37,6 +37,14 @@ describe('the web app on the wire', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(html);
+  });
+
+  it("answers the pages of the asset register, a scanned label's tag with a dot included, with index.html", async () => {
+    for (const url of ['/assets', '/assets/12', '/assets/tag/FRZ.01', '/assets/import']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(html);
+    }
   });
 
   it('answers a deep link with index.html, also to be revalidated', async () => {
@@ -78,7 +86,7 @@ describe('the web app on the wire', () => {
   });
 
   it('never serves a source map or a build record, and answers a missing asset 404 rather than the page', async () => {
-    for (const url of [`${asset}.map`, '/.vite/manifest.json', '/assets/index-Gone1234.js']) {
+    for (const url of [`${asset}.map`, '/.vite/manifest.json', '/static/index-Gone1234.js']) {
       const res = await get(url, { 'accept-encoding': 'br, gzip' });
       expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
       expect(res.body).not.toContain('sources');

@@ -5,8 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** File names carry a content hash (Vite's `assets/` folder): they never change, so caches keep them a year. */
-const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
+/** File names carry a content hash (the build's `static/` folder): they never change, so caches keep them a year. */
+const HASHED_ASSETS = `${path.sep}static${path.sep}`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, favicon) is revalidated on every visit, so a new release shows at once. */
 const REVALIDATE = 'no-cache';
@@ -14,8 +14,12 @@ const REVALIDATE = 'no-cache';
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 /** Source maps stay off the web even if a build left some behind. */
 const isSourceMap = (pathname: string) => pathname.endsWith('.map');
-/** A missing script or style is a 404, not the HTML page: a browser would fail on HTML as a module. */
-const isAssetPath = (url: string) => url.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(url.split('?')[0]);
+/**
+ * A missing script or style is a 404, not the HTML page: a browser would fail on HTML as a module. A
+ * label's tag may hold a dot (/assets/tag/FRZ.01): that is a page.
+ */
+const isAssetPath = (url: string) =>
+  url.startsWith('/static/') || (!url.startsWith('/assets/tag/') && /\.[a-z0-9]+$/i.test(url.split('?')[0]));
 
 /** JSON answers from this size on are compressed; below it the headers cost more than they save. */
 const COMPRESS_FROM_BYTES = 1024;

@@ -78,7 +78,7 @@ function cacheLoadedAssets(worker: ServiceWorker): void {
   const urls = performance
     .getEntriesByType('resource')
     .map((entry) => new URL(entry.name))
-    .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
+    .filter((url) => url.origin === location.origin && url.pathname.startsWith('/static/'))
     .map((url) => url.pathname);
   worker.postMessage({ type: 'cache-assets', urls });
 }

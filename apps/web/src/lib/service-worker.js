@@ -3,7 +3,7 @@
  * the files of the app shell (index.html, the entry's hashed scripts and styles, the translations).
  *
  * - pages: network first, the cached index.html when offline;
- * - /assets/*: cache first (their names carry a content hash, they never change);
+ * - /static/*: cache first (their names carry a content hash, they never change);
  * - GET /api/profile, /api/orders and /api/orders/{id}: network first; the last answer cached when the
  *   request fails, or when none came within 4 s and the browser is offline (a slow server online is
  *   waited for), so a technician without a connection still reads the last-seen assigned orders.
@@ -46,7 +46,7 @@ self.addEventListener('activate', (event) => {
 /** The page sends the hashed files it loaded before this worker controlled it (lazy pages, say). */
 self.addEventListener('message', (event) => {
   if (event.data?.type !== 'cache-assets' || !Array.isArray(event.data.urls)) return;
-  const urls = event.data.urls.filter((url) => typeof url === 'string' && url.startsWith('/assets/'));
+  const urls = event.data.urls.filter((url) => typeof url === 'string' && url.startsWith('/static/'));
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(urls)));
 });
 
@@ -56,7 +56,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate' && !isApi(url.pathname)) event.respondWith(page(request));
-  else if (url.pathname.startsWith('/assets/')) event.respondWith(asset(request));
+  else if (url.pathname.startsWith('/static/')) event.respondWith(asset(request));
   else if (OFFLINE_API.test(url.pathname)) event.respondWith(apiAnswer(event));
 });
 

@@ -132,7 +132,7 @@ describe('importing assets', () => {
     expect((await importAssets(file, 2, { as: 'store' })).statusCode).toBe(403);
   });
 
-  it('lists the past imports of the caller\'s chains, failed attempts included', async () => {
+  it("lists the past imports of the caller's chains, failed attempts included", async () => {
     const mine = await call(app, 'GET', '/api/import/assets', { as: 'chainAdmin2' });
     expect(mine.json().payload.data.every((r: { chain: { id: number } }) => r.chain.id === 2)).toBe(true);
     const all = await call(app, 'GET', '/api/import/assets', { as: 'admin', query: { sort_by: 'total_failed' } });
@@ -152,7 +152,7 @@ describe('exporting assets', () => {
     return res;
   }
 
-  it('exports what the list shows, with the same filters, headers in the reader\'s language', async () => {
+  it("exports what the list shows, with the same filters, headers in the reader's language", async () => {
     const res = await exportCsv('chainAdmin', { store_id: '1', sort_by: 'tag', sort_order: 'asc' }, 'sv');
     expect(res.statusCode, res.body).toBe(200);
     const [header, ...rows] = parse(res.body.slice(1)) as string[][];
@@ -163,11 +163,18 @@ describe('exporting assets', () => {
     });
     expect(rows.map((row) => row[1])).toEqual(list.json().payload.data.map((a: { tag: string }) => a.tag));
     const freezer = rows.find((row) => row[1] === 'SOD-FRZ-01') as string[];
-    expect(freezer.slice(2, 8)).toEqual(['Frysö 1', 'I drift', 'Norrgården Södermalm', 'Norrgården Livs', 'Stockholm', 'Kyla']);
+    expect(freezer.slice(2, 8)).toEqual([
+      'Frysö 1',
+      'I drift',
+      'Norrgården Södermalm',
+      'Norrgården Livs',
+      'Stockholm',
+      'Kyla',
+    ]);
     expect(freezer[13]).toBe('85000');
   });
 
-  it('holds only the caller\'s scope, and is refused to store managers and technicians', async () => {
+  it("holds only the caller's scope, and is refused to store managers and technicians", async () => {
     const res = await exportCsv('chainAdmin', { chain_id: '3' });
     expect(parse(res.body.slice(1))).toHaveLength(1);
     expect((await exportCsv('store', {})).statusCode).toBe(403);

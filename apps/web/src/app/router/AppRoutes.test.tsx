@@ -189,7 +189,7 @@ describe('the shell', () => {
     expect(screen.queryByRole('link', { name: 'New order' })).not.toBeInTheDocument();
   });
 
-  it('gives the super-admin its nine menu entries (the spec\'s eight and the asset register)', async () => {
+  it("gives the super-admin its nine menu entries (the spec's eight and the asset register)", async () => {
     renderAs('super-admin', '/account');
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     const labels = [...nav.querySelectorAll('a')].map((a) => a.textContent);
