@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@wop/shared/constants';
+import { DEFAULT_PAGE_SIZE, LOCALES, MAX_PAGE_SIZE } from '@wop/shared/constants';
 import { int4, int4Id, text } from '@wop/shared/primitives';
 import { v } from '@wop/shared/validation';
 import { z } from 'zod';
@@ -59,3 +59,22 @@ export function pageOf<T>(data: T[], total: number, params: { page: number; limi
 
 /** Escapes % and _ for an ILIKE pattern that matches anywhere. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Browser-opened routes carry the download token and, lacking a lang header, may name the language. */
+export const downloadQuery = z.object({
+  access_token: z.string().optional(),
+  token: z.string().optional(),
+  lang: optional(z.enum(LOCALES)),
+});
+/** The entity tag of a record's version (orders, assets): strong. */
+export const etag = (version: number) => `"${version}"`;
+
+/**
+ * `If-Match` as a test of a record's version: absent or `*` tests nothing (the write applies);
+ * otherwise one of the listed tags must be the version's strong tag (a bare number is accepted too).
+ */
+export function ifMatch(header: string | undefined): ((version: number) => boolean) | undefined {
+  if (header === undefined || header.trim() === '*') return undefined;
+  const tags = header.split(',').map((tag) => tag.trim());
+  return (version) => tags.includes(etag(version)) || tags.includes(String(version));
+}

@@ -2,10 +2,9 @@ import { ASSET_SORTS, assetBody, assetIdsFilter, assetListFilters, assetSchema }
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, filterId, idParams, listQuery, pageEnvelope } from '../../lib/http.ts';
+import { downloadQuery, envelope, etag, filterId, idParams, ifMatch, listQuery, pageEnvelope } from '../../lib/http.ts';
 import { contentResponse, errorResponses } from '../../lib/openapi-errors.ts';
 import { contentDisposition } from '../../lib/uploads.ts';
-import { downloadQuery, ifMatch } from '../orders/orders.routes.ts';
 import { labelsPdf } from './assets.labels.ts';
 import { createAssetsService } from './assets.service.ts';
 
@@ -15,7 +14,6 @@ export const listParams = ({ search, ...query }: z.output<typeof assetsQuery>) =
 
 /** A tag in a path: what a label can hold, else no such asset (404). */
 const tagParams = z.object({ tag: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/) });
-const etag = (version: number) => `"${version}"`;
 
 export default async function assetsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();

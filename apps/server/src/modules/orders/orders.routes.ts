@@ -1,4 +1,4 @@
-import { APPROVAL_STATUSES, LOCALES, ORDER_FILE_TYPES } from '@wop/shared/constants';
+import { APPROVAL_STATUSES, ORDER_FILE_TYPES } from '@wop/shared/constants';
 import {
   createdOrderSchema,
   ORDER_FIELD_PERMISSION,
@@ -17,11 +17,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ForbiddenError } from '../../lib/errors.ts';
 import {
+  downloadQuery,
   envelope,
+  etag,
   filterId,
   filterText,
   idParam,
   idParams,
+  ifMatch,
   listQuery,
   optional,
   pageEnvelope,
@@ -46,25 +49,6 @@ export const listQuerystring = listQuery(ORDER_SORTS, 'project_number').extend({
   open: booleanFilter,
   recalled: booleanFilter,
 });
-/** Browser-opened routes carry the download token and, lacking a lang header, may name the language. */
-export const downloadQuery = z.object({
-  access_token: z.string().optional(),
-  token: z.string().optional(),
-  lang: optional(z.enum(LOCALES)),
-});
-/** The entity tag of an order version (strong). */
-const etag = (version: number) => `"${version}"`;
-
-/**
- * `If-Match` as a test of the order's version: absent or `*` tests nothing (the write applies);
- * otherwise one of the listed tags must be the version's strong tag (a bare number is accepted too).
- */
-export function ifMatch(header: string | undefined): ((version: number) => boolean) | undefined {
-  if (header === undefined || header.trim() === '*') return undefined;
-  const tags = header.split(',').map((tag) => tag.trim());
-  return (version) => tags.includes(etag(version)) || tags.includes(String(version));
-}
-
 const multipartDoc =
   'multipart/form-data; files in `documents[]` (docx, png, jpg, jpeg, webp, pdf; checked by content; at most MAX_UPLOAD_MB each, 10 files).';
 
