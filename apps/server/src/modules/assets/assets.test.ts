@@ -417,6 +417,12 @@ describe('what assets change elsewhere', () => {
     const res = await call(app, 'DELETE', `/api/stores/${storeId}`, { as: 'admin' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This store still has 1 asset(s). Move or delete them first.');
+    const trade = await call(app, 'POST', '/api/worktypes', { as: 'superAdmin', payload: { title: 'Escalators' } });
+    const tradeId = trade.json().payload.id;
+    expect((await create('admin', { worktype_id: tradeId, tag: '' })).statusCode).toBe(201);
+    const used = await call(app, 'DELETE', `/api/worktypes/${tradeId}`, { as: 'superAdmin', lang: 'sv' });
+    expect(used.statusCode).toBe(409);
+    expect(used.json().message).toBe('Arbetstypen är fackområde för 1 utrustning(ar) och kan inte tas bort.');
   });
 
   it('moves the assets with a store that changes region, and refuses a move to a chain using their tags', async () => {
