@@ -7,18 +7,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import { MAX_FILES_PER_REQUEST } from '@wop/shared/constants';
 import { installValidationMessages } from '@wop/shared/validation';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { applyMigrations, type Database, openDatabase, withStartupLock } from './db/client.ts';
 import { seedDemo, seedReference } from './db/seed.ts';
 import { loadCatalogues, requestLocale, translate } from './i18n/index.ts';
 import { serveBackups } from './lib/backup.ts';
 import { redactUrl, serializeError } from './lib/log.ts';
+import { completeDocument, documentRoute } from './lib/openapi-document.ts';
 import { documentShapeErrors } from './lib/openapi-errors.ts';
 import { type Secrets, secretsFromConfig } from './lib/secrets.ts';
 import { type Storage, storageFromConfig } from './lib/storage.ts';
@@ -158,7 +154,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
+    transformObject: (document) =>
+      completeDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(multipart, {

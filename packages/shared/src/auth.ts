@@ -32,6 +32,17 @@ export const isEmailAsPassword = (password: string, email: string) =>
   password.trim().toLowerCase() === email.trim().toLowerCase();
 export type PasswordBody = z.infer<typeof passwordBody>;
 
+const absent = z.never().optional();
+/**
+ * `POST /api/profile`: a password change, or else the name and phone number (with no key of the
+ * password form: a password change that fails its rules is never taken for a profile edit). A 422
+ * names the fields of the form the body is closest to.
+ */
+export const profileUpdateBody = z.union([
+  passwordBody,
+  profileBody.extend({ current_password: absent, new_password: absent, confirm_password: absent }),
+]);
+
 /** A chain, region or store a user is bound to, with the names the user list shows. */
 export const entityRefSchema = z.object({
   id: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredEmail, requiredText, yesNo } from './org-fields.ts';
+import { listQuery } from './query.ts';
 
 /** Chain form (spec 5): every field required; has_region 1 or 0 (the form defaults to 1). */
 export const chainBody = z.object({
@@ -38,3 +39,6 @@ export const CHAIN_SORTS = [
   'has_region',
   'created_at',
 ] as const;
+
+/** The chain list's query (and its export's). */
+export const chainListQuery = listQuery(CHAIN_SORTS);

@@ -23,3 +23,6 @@ export const confirmOrderBody = z
       ctx.addIssue({ code: 'custom', path: ['comment'], message: v('required') });
   });
 export type ConfirmOrderBody = z.output<typeof confirmOrderBody>;
+
+/** The sign-off's answer: the order, and the follow-up order opened when it was not fixed. */
+export const confirmAnswerSchema = z.object({ id: z.number(), recall_order_id: z.number().nullable() });

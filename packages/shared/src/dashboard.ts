@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterId, filterText } from './query.ts';
 
 const count = z.number().int();
 
@@ -25,9 +26,11 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
-export interface DashboardFilters {
-  chain_id?: number;
-  region_id?: number;
-  store_id?: number;
-  date_range?: string;
-}
+/** The dashboard's filters: the order list's own `chain_id`, `region_id`, `store_id` and `date_range`. */
+export const dashboardQuery = z.object({
+  chain_id: filterId(),
+  region_id: filterId(),
+  store_id: filterId(),
+  date_range: filterText(60),
+});
+export type DashboardFilters = z.output<typeof dashboardQuery>;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CATEGORY_FILE_TYPES } from './constants.ts';
 import { int4Id, requiredText, text } from './primitives.ts';
+import { filterId } from './query.ts';
 
 const optionalText = (max = 255) =>
   text()
@@ -61,3 +62,6 @@ export type Category = z.infer<typeof categorySchema>;
 /** GET /api/admin/categories: categories grouped per chain. */
 export const categoryGroupSchema = z.object({ chain: chainRef, data: z.array(categorySchema) });
 export type CategoryGroup = z.infer<typeof categoryGroupSchema>;
+
+/** The categories of one chain, or of every chain in scope. */
+export const categoryListQuery = z.object({ chain_id: filterId() });

@@ -1,6 +1,7 @@
 /** Store import and bulk user update: the columns of the files (api-contract "Imports") and the forms. */
 import { z } from 'zod';
 import { int4Id } from './primitives.ts';
+import { filterId, listQuery } from './query.ts';
 import { v } from './validation.ts';
 
 export const STORE_IMPORT_COLUMNS = [
@@ -74,3 +75,9 @@ export const STORE_IMPORT_SORTS = [
   'chain_name',
   'user_name',
 ] as const;
+
+/** Past store imports, of one chain or of every chain in scope. */
+export const storeImportListQuery = listQuery(STORE_IMPORT_SORTS).extend({ chain_id: filterId() });
+
+/** The bulk user update's form: the file only. */
+export const userImportFields = z.object({});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './constants.ts';
+import { listQuery, optional } from './query.ts';
 
 /** What a user switches e-mail on or off for; a sign-off follows `status`. */
 export const EMAIL_SETTINGS = ['order_created', 'approval', 'assigned', 'status', 'message'] as const;
@@ -48,3 +49,10 @@ export type LiveEvent =
   | { type: 'order'; data: { id: number; project_number: number; change: 'created' | 'updated' } }
   | { type: 'message'; data: { order_id: number } }
   | { type: 'notification'; data: { unread: number } };
+
+export const notificationListQuery = listQuery(['id'] as const);
+export const eventsQuery = z.object({
+  ticket: optional(z.string().max(200)),
+  /** For a client that opens a new stream (a fresh ticket) instead of reconnecting the old one. */
+  last_event_id: optional(z.string().regex(/^[0-9]{1,15}$/)),
+});

@@ -14,6 +14,16 @@ import {
 } from './constants.ts';
 import { phoneInSchema } from './phonein.ts';
 import { int4Id, isoDateTime, requiredText } from './primitives.ts';
+import {
+  filterBoolean,
+  filterId,
+  filterIdOrSlug,
+  filterText,
+  isIdOrSlug,
+  listQuery,
+  optional,
+  pathId,
+} from './query.ts';
 import { can, type Permission, type RoleSlug } from './roles.ts';
 import { v } from './validation.ts';
 
@@ -116,7 +126,10 @@ const dateTime = z.preprocess(blank, isoDateTime().nullable().optional());
 
 /** `PUT /api/orders/{id}`: only the fields the caller's role may set (others are a 403). */
 export const updateOrderBody = z.object({
-  status: requiredText(100).optional(),
+  /** A status slug, or its id. */
+  status: requiredText(100)
+    .refine(isIdOrSlug, { message: v('invalid') })
+    .optional(),
   priority: priorityField.optional(),
   approval_status: z.enum(APPROVAL_STATUSES, { error: v('invalid') }).optional(),
   /** null unassigns; an empty value is left out. */
@@ -160,22 +173,37 @@ export const ORDER_SORTS = [
   'store_name',
 ] as const;
 
-export interface OrderFilters {
-  chain_id?: number;
-  region_id?: number;
-  store_id?: number;
-  worktype_id?: number;
-  status?: string;
-  approval_status?: ApprovalStatus;
-  /** `DD-MM-YYYY HH:mm:ss|DD-MM-YYYY HH:mm:ss` (date-range.ts), both ends inclusive. */
-  date_range?: string;
-  overdue?: boolean;
-  /** Not completed. */
-  open?: boolean;
-  /** The store said "not fixed" and a follow-up order was opened. */
-  recalled?: boolean;
-  q?: string;
-}
+/**
+ * The order list's filters (spec 3), written once: the query of `GET /api/orders` and of its export
+ * (with paging, search and sort: orderListQuery), the dashboard's links and the web app's filter
+ * fields all read them from here. `status` is a slug or its id; `date_range` is
+ * `DD-MM-YYYY HH:mm:ss|DD-MM-YYYY HH:mm:ss` (date-range.ts), both ends inclusive; `open`: not
+ * completed; `recalled`: the store said "not fixed" and a follow-up order was opened.
+ */
+export const orderFilters = z.object({
+  chain_id: filterId(),
+  region_id: filterId(),
+  store_id: filterId(),
+  worktype_id: filterId(),
+  status: filterIdOrSlug(),
+  approval_status: optional(z.enum(APPROVAL_STATUSES, { error: v('invalid') })),
+  date_range: filterText(60),
+  overdue: filterBoolean(),
+  open: filterBoolean(),
+  recalled: filterBoolean(),
+});
+export const ORDER_FILTERS = orderFilters.keyof().options;
+export type OrderFilters = z.output<typeof orderFilters> & { q?: string };
+export const orderListQuery = listQuery(ORDER_SORTS, 'project_number').extend(orderFilters.shape);
+export type OrderListQuery = z.output<typeof orderListQuery>;
+
+/** The options of the order form and list filters, narrowed by chain and region. */
+export const orderOptionsQuery = z.object({ chain_id: filterId(), region_id: filterId() });
+export const orderDocumentParams = z.object({ id: pathId, documentId: pathId });
+/** `If-Match` of an edit: the ETag the change was made against. */
+export const orderEditHeaders = z.looseObject({
+  'if-match': z.string().optional().describe('The ETag the change was made against, e.g. "3".'),
+});
 
 const ts = z.string();
 const ref = <K extends string>(key: K) =>
@@ -224,7 +252,11 @@ export const orderSchema = z.object({
   documents_count: z.number(),
   unread_count: z.number(),
   confirmed_at: ts.nullable(),
+  /** The order this one follows up (the contract's field), and that order as a link. */
+  parent_id: z.number().nullable(),
   parent: orderLink.nullable(),
+  /** The follow-up opened when the store said "not fixed", and that order as a link. */
+  recall_order_id: z.number().nullable(),
   recall: orderLink.nullable(),
   version: z.number(),
 });
@@ -258,6 +290,13 @@ export const orderDetailSchema = orderSchema.extend({
   documents: z.array(orderDocumentSchema),
   history: z.array(orderHistoryEntry),
 });
+
+/** 412 of an edit made against an older version: the order as it is now. */
+export const staleOrderAnswer = z.object({ message: z.string(), payload: orderDetailSchema });
+/** `GET /api/orders/priority`: the priorities' titles in the caller's language, by value. */
+export const prioritiesSchema = z.object({ priorities: z.record(z.string(), z.string()) });
+/** `GET /api/orders/projectnumber`: the project number the next order would get. */
+export const projectNumberSchema = z.object({ project_number: z.number() });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 /** `GET /api/orders/options`: the caller's chains, regions and stores, and technicians for those who assign them. */
@@ -275,3 +314,6 @@ export const orderOptionsSchema = z.object({
   technicians: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 export type OrderOptions = z.infer<typeof orderOptionsSchema>;
+
+/** `POST /api/orders/{id}/upload`: files only. */
+export const orderUploadFields = z.object({});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText, text } from './primitives.ts';
+import { listQuery } from './query.ts';
 import { slugify } from './slug.ts';
 import { v } from './validation.ts';
 
@@ -31,3 +32,8 @@ export const orderStatusSchema = roleSchema.extend({
   label: z.string(),
 });
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const ROLE_SORTS = ['id', 'title', 'slug', 'created_at'] as const;
+export const roleListQuery = listQuery(ROLE_SORTS);
+export const ORDER_STATUS_SORTS = ['id', 'title', 'slug', 'created_at'] as const;
+export const orderStatusListQuery = listQuery(ORDER_STATUS_SORTS);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REGION_EMAIL_MIN_LENGTH, REGION_PHONE_LENGTH } from './constants.ts';
 import { blankToUndefined, requiredText } from './org-fields.ts';
 import { text } from './primitives.ts';
+import { listQuery, pathId } from './query.ts';
 import { v } from './validation.ts';
 
 /**
@@ -44,3 +45,9 @@ export const regionSchema = z.object({
 export type Region = z.infer<typeof regionSchema>;
 
 export const REGION_SORTS = ['id', 'region_name', 'phone', 'email', 'contact_person', 'created_at'] as const;
+
+/** The region list's query (and its export's, which may narrow by chain). */
+export const regionListQuery = listQuery(REGION_SORTS);
+/** Regions live under their chain: /api/chains/{chainId}/regions[/{id}]. */
+export const chainParams = z.object({ chainId: pathId });
+export const regionParams = z.object({ chainId: pathId, id: pathId });

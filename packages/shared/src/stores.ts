@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STORE_CITY_MAX, STORE_PHONE_MIN_DIGITS } from './constants.ts';
 import { optionalEmail, optionalId, requiredId, requiredText } from './org-fields.ts';
 import { optionalText } from './primitives.ts';
+import { filterId, listQuery } from './query.ts';
 import { v } from './validation.ts';
 
 /** Store phone (spec 5): required, numeric ("must be a number"), at least 9 digits. */
@@ -62,3 +63,6 @@ export const STORE_SORTS = [
 
 /** The store form loads its regions dropdown 20 at a time (spec 7). */
 export const STORE_FORM_REGION_LIMIT = 20;
+
+/** The store list's query (and its export's). */
+export const storeListQuery = listQuery(STORE_SORTS).extend({ chain_id: filterId(), region_id: filterId() });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isEmailAsPassword } from './auth.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 import { blankToUndefined, idValue, requiredEmail, requiredText } from './org-fields.ts';
+import { filterId, filterIdOrSlug, listQuery, optional } from './query.ts';
 import { v } from './validation.ts';
 
 /** entity_id: one id or a list of ids (multi-valued roles); empty means none. */
@@ -49,3 +50,15 @@ export type UpdateUserBody = z.output<typeof updateUserBody>;
 export type UserInput = z.input<typeof updateUserBody>;
 
 export const USER_SORTS = ['id', 'name', 'email', 'phone_no', 'role', 'created_at'] as const;
+
+/** The user list's query (and its export's): `role_id` is a role's id or slug. */
+export const userListQuery = listQuery(USER_SORTS).extend({
+  role_id: filterIdOrSlug(),
+  entity_type: optional(z.enum(['chain', 'region', 'store'])),
+  entity_id: filterId(),
+  chain_id: filterId(),
+  region_id: filterId(),
+  store_id: filterId(),
+});
+/** The technicians of the order forms, by name. */
+export const technicianListQuery = listQuery(USER_SORTS, 'name');

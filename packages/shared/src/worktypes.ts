@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from './constants.ts';
 import { requiredText, text } from './primitives.ts';
+import { listQuery, optional } from './query.ts';
 import { v } from './validation.ts';
 
 export const WORK_TYPE_TITLE_MAX = 120;
@@ -41,3 +42,10 @@ export const workTypeSchema = z.object({
   translations: z.array(z.object({ locale: z.enum(LOCALES), title: z.string() })),
 });
 export type WorkType = z.infer<typeof workTypeSchema>;
+
+export const WORK_TYPE_SORTS = ['id', 'title', 'slug', 'created_at'] as const;
+export const workTypeListQuery = listQuery(WORK_TYPE_SORTS).extend({
+  all: optional(z.enum(['true', 'false', '1', '0'])).transform((value) => value === 'true' || value === '1'),
+  /** The `lang` of the spec's call; the header does the same. */
+  lang: optional(z.enum(LOCALES)),
+});

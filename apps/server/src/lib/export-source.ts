@@ -1,6 +1,6 @@
-import type { Locale } from '@wop/shared/constants';
+import type { ExportType, Locale } from '@wop/shared/constants';
+import type { ExportQuery } from '@wop/shared/exports';
 import type { Permission } from '@wop/shared/roles';
-import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from './scope.ts';
 
@@ -18,13 +18,13 @@ export interface ExportContext {
  * One export type, owned by the module whose list it exports: its permission, the filters of the
  * matching list, its columns and its rows in batches.
  */
-export interface ExportSource {
+export interface ExportSource<T extends ExportType = ExportType> {
   permission: Permission;
   sheet: string;
   file: string;
-  query: z.ZodType;
   columns: string[];
-  rows(ctx: ExportContext, query: never): AsyncGenerator<Cell[][]>;
+  /** The rows of the list's query (packages/shared/src/exports.ts EXPORT_QUERIES). */
+  rows(ctx: ExportContext, query: ExportQuery<T>): AsyncGenerator<Cell[][]>;
 }
 
 /** Rows read per batch: memory stays flat however many rows match. */

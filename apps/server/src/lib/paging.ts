@@ -1,5 +1,5 @@
+import type { ListParams } from '@wop/shared/query';
 import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
-import type { ListParams } from './http.ts';
 
 type Sortable = AnyColumn | SQL;
 

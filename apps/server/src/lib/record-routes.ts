@@ -1,7 +1,8 @@
+import { idParams } from '@wop/shared/query';
 import type { Permission } from '@wop/shared/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { envelope, idParams } from './http.ts';
+import type { z } from 'zod';
+import { emptyEnvelope, envelope } from './http.ts';
 import { errorResponses } from './openapi-errors.ts';
 
 interface RecordRoutes<
@@ -97,7 +98,7 @@ export function recordRoutes<
   app.delete(
     one,
     // 409: the record is built in, or still in use (stores, orders or users refer to it).
-    { schema: { tags, params, response: { 200: envelope(z.null()), ...errorResponses(409) } }, onRequest: write },
+    { schema: { tags, params, response: { 200: emptyEnvelope, ...errorResponses(409) } }, onRequest: write },
     async (request) => {
       await routes.remove(request, paramsOf(request));
       return { message: request.t(`${messages}.deleted`), payload: null };

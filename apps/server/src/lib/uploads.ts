@@ -14,8 +14,16 @@ import { create as createContentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
 import { ValidationError } from './errors.ts';
 import { type Storage, sweepPartialFiles } from './storage.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The files of a multipart form (multipartForm), read before the fields are validated. */
+    uploads: UploadedFile[];
+  }
+}
 
 export interface UploadedFile {
   /** The form field without a trailing `[]` (`files[]` -> `files`). */
@@ -117,6 +125,36 @@ export async function readMultipart(request: FastifyRequest, filesField: string)
   return { fields, files };
 }
 
+/**
+ * A form that may carry files, as a route's `schema` (its body: the fields and the files, validated
+ * like any body and described in the OpenAPI document) and its `preValidation` hook, which reads the
+ * form first: the fields become the body, with each file part as its name (so that a required file
+ * is "required" beside the fields' messages), and the files `request.uploads`. A JSON body is a form
+ * without files. `many`: up to 10 files in `field[]`; otherwise one, required, in `field`.
+ */
+export function multipartForm<T extends z.ZodObject>(
+  fields: T,
+  files: { field: string; many?: boolean; description: string },
+) {
+  const file = z.string({ error: v('required') }).meta({ type: 'string', format: 'binary' });
+  const key = files.many ? `${files.field}[]` : files.field;
+  const fileSchema = files.many ? z.array(file).max(MAX_FILES_PER_REQUEST).optional() : file;
+  return {
+    schema: {
+      consumes: ['multipart/form-data', 'application/json'],
+      // Typed as the fields: the handler reads the files from request.uploads.
+      body: fields.extend({ [key]: fileSchema.describe(files.description) }) as unknown as T,
+    },
+    preValidation: async (request: FastifyRequest) => {
+      const form = await readMultipart(request, files.field);
+      const names = form.files.filter((f) => f.field === files.field).map((f) => f.filename || files.field);
+      const sent = files.many ? (names.length ? names : undefined) : names[0];
+      request.body = { ...form.fields, [key]: sent };
+      request.uploads = form.files;
+    },
+  };
+}
+
 /** The whole bytes of an uploaded file, for the few readers that parse it whole (imports). */
 export const readUploaded = (file: UploadedFile) => fsp.readFile(file.path);
 
@@ -130,6 +168,7 @@ export const uploadsPlugin = fp(
     const swept =
       (await sweepPartialFiles(path.join(root, 'tmp'))) + (await sweepPartialFiles(path.join(root, 'files')));
     if (swept > 0) app.log.info({ swept }, 'removed partial files left by an earlier crash');
+    app.decorateRequest('uploads', null as unknown as UploadedFile[]);
     const cleanup = async (request: FastifyRequest) => {
       const paths = spooled.get(request);
       if (!paths) return;

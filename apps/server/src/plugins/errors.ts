@@ -2,7 +2,7 @@ import { fieldErrors, v } from '@wop/shared/validation';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ZodError } from 'zod';
+import { ZodError, type z } from 'zod';
 import { AppError, TooManyRequestsError, ValidationError } from '../lib/errors.ts';
 
 function sendValidation(request: FastifyRequest, reply: FastifyReply, fields: Record<string, string[]>) {
@@ -44,8 +44,17 @@ export default fp(
         }
         const fields: Record<string, string[]> = {};
         for (const issue of error.validation) {
-          const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-          fields[field] = [...(fields[field] ?? []), issue.message ?? 'v:invalid'];
+          const at = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean);
+          // A body that is one of several forms: the messages of the form it is closest to.
+          const forms = issue.keyword === 'invalid_union' ? (issue.params.errors as z.core.$ZodIssue[][]) : undefined;
+          const closest = forms?.length ? forms.reduce((best, form) => (form.length < best.length ? form : best)) : [];
+          const issues = closest.length
+            ? closest.map((inner) => ({ path: [...at, ...inner.path.map(String)], message: inner.message }))
+            : [{ path: at, message: issue.message }];
+          for (const { path, message } of issues) {
+            const field = path.join('.') || '_';
+            fields[field] = [...(fields[field] ?? []), message ?? 'v:invalid'];
+          }
         }
         return sendValidation(request, reply, fields);
       }

@@ -9,18 +9,6 @@ import type { OpenAPIV3 } from 'openapi-types';
 
 /** Signed in, these end the session the next requests use, or hold the request open (an event stream). */
 export const SIGNED_IN_SKIP = new Set(['POST /api/auth/logout', 'GET /api/events']);
-/** Field names of the multipart routes, which the document describes in words. */
-const MULTIPART_FIELDS = [
-  'chain_id',
-  'region_id',
-  'store_id',
-  'worktype_id',
-  'priority',
-  'description',
-  'title',
-  'category_name',
-  'sub_title',
-];
 
 const hostileText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
@@ -104,13 +92,20 @@ function multipartBody(fields: [string, string][], files: [string, Uint8Array][]
   };
 }
 
+/** The fields of a route's body as the document describes them (JSON and multipart alike). */
+export function bodyFieldsOf(operation: OpenAPIV3.OperationObject): string[] {
+  const content = (operation.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content ?? {};
+  const schema = (content['application/json'] ?? content['multipart/form-data'])?.schema as
+    | OpenAPIV3.SchemaObject
+    | undefined;
+  const shapes = (schema?.anyOf ?? [schema]) as (OpenAPIV3.SchemaObject | undefined)[];
+  return [...new Set(shapes.flatMap((shape) => Object.keys(shape?.properties ?? {})))];
+}
+
 function bodyOf(operation: OpenAPIV3.OperationObject): fc.Arbitrary<Sent> {
-  const schema = (operation.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content['application/json']
-    ?.schema as OpenAPIV3.SchemaObject | undefined;
-  const fields = Object.keys(schema?.properties ?? {});
-  const documented = fields.length
-    ? fc.record(Object.fromEntries(fields.map((field) => [field, hostileValue])), { requiredKeys: [] })
-    : fc.dictionary(fc.constantFrom(...MULTIPART_FIELDS), hostileValue);
+  const fields = bodyFieldsOf(operation);
+  const named = fields.length ? fields : ['x'];
+  const documented = fc.record(Object.fromEntries(named.map((field) => [field, hostileValue])), { requiredKeys: [] });
   return fc.oneof(
     { weight: 5, arbitrary: documented.map(json) },
     fc.jsonValue({ maxDepth: 3 }).map(json),
@@ -119,7 +114,7 @@ function bodyOf(operation: OpenAPIV3.OperationObject): fc.Arbitrary<Sent> {
     fc.constant('--x\r\n').map(raw('multipart/form-data')),
     fc
       .tuple(
-        fc.array(fc.tuple(fc.constantFrom(...MULTIPART_FIELDS, ...fields), hostileText), { maxLength: 6 }),
+        fc.array(fc.tuple(fc.constantFrom(...named), hostileText), { maxLength: 6 }),
         fc.array(fc.tuple(hostileText, fc.uint8Array({ maxLength: 64 })), { maxLength: 2 }),
       )
       .map(([parts, files]) => multipartBody(parts, files)),

@@ -15,10 +15,25 @@ interface Operation {
 
 const operationsByApp = new WeakMap<App, Operation[]>();
 
+/**
+ * What the response validator forgives and a strict client does not (OpenAPI 3.0.3): a nullable
+ * schema with an enum accepts null only when the enum lists it.
+ */
+function assertStrictlyValid(node: unknown, where: string): void {
+  if (Array.isArray(node)) return node.forEach((item, i) => assertStrictlyValid(item, `${where}/${i}`));
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as Record<string, unknown>;
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    throw new Error(`${where}: a nullable enum without null, which strict clients refuse null for`);
+  }
+  for (const [key, value] of Object.entries(schema)) assertStrictlyValid(value, `${where}/${key}`);
+}
+
 function operationsOf(app: App): Operation[] {
   const cached = operationsByApp.get(app);
   if (cached) return cached;
   const document = app.swagger() as OpenAPIV3.Document;
+  assertStrictlyValid(document.paths, '#/paths');
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item ?? {})) {

@@ -49,7 +49,7 @@ export function LocationProbe() {
 
 /** An order as the list answers it: a planned refrigeration job at a Stockholm store. */
 export function makeOrder(overrides: Partial<Order> = {}): Order {
-  return {
+  const order: Order = {
     id: 7,
     project_number: 10042,
     description: 'Freezer 3 is leaking',
@@ -84,7 +84,15 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     parent: null,
     recall: null,
     version: 3,
+    parent_id: null,
+    recall_order_id: null,
     ...overrides,
+  };
+  // The ids follow the links unless a test sets them apart.
+  return {
+    ...order,
+    parent_id: overrides.parent_id ?? order.parent?.id ?? null,
+    recall_order_id: overrides.recall_order_id ?? order.recall?.id ?? null,
   };
 }
 

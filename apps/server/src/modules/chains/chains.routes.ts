@@ -1,7 +1,7 @@
-import { CHAIN_SORTS, chainBody, chainSchema } from '@wop/shared/chains';
+import { chainBody, chainListQuery, chainSchema } from '@wop/shared/chains';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listQuery, pageEnvelope } from '../../lib/http.ts';
+import { pageEnvelope } from '../../lib/http.ts';
 import { recordRoutes } from '../../lib/record-routes.ts';
 import { createChainsService } from './chains.service.ts';
 
@@ -13,7 +13,7 @@ export default async function chainsRoutes(instance: FastifyInstance) {
   app.get(
     '/chains',
     {
-      schema: { tags, querystring: listQuery(CHAIN_SORTS), response: { 200: pageEnvelope(chainSchema) } },
+      schema: { tags, querystring: chainListQuery, response: { 200: pageEnvelope(chainSchema) } },
       onRequest: app.requirePermission('chain:list'),
     },
     async (request) => ({ message: null, payload: await chains.list(request.user, request.query) }),

@@ -1,7 +1,8 @@
 import type { ChainBody } from '@wop/shared/chains';
+import type { ListParams } from '@wop/shared/query';
 import type { Db } from '../../db/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { type ListParams, pageOf } from '../../lib/http.ts';
+import { pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { chainsInScope } from '../../lib/scope-sql.ts';
 import * as repo from './chains.repository.ts';

@@ -1,20 +1,16 @@
-import { chatMessageBody, chatMessageSchema, seenMarkerSchema, unreadCountSchema } from '@wop/shared/chat';
-import { CHAT_PAGE_SIZE, MAX_PAGE_SIZE } from '@wop/shared/constants';
-import { int4 } from '@wop/shared/primitives';
+import {
+  chatMessageBody,
+  chatMessageSchema,
+  chatMessagesQuery,
+  chatSeenBody,
+  seenMarkerSchema,
+  unreadCountSchema,
+} from '@wop/shared/chat';
+import { idParams } from '@wop/shared/query';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, filterId, idParams, optional, pageEnvelope } from '../../lib/http.ts';
+import { envelope, pageEnvelope } from '../../lib/http.ts';
 import { createChatService } from './chat.service.ts';
-
-/** Newest page first; the panel asks for 10 and grows the limit by 10 (spec 4, 9). */
-const messagesQuery = z.object({
-  page: optional(int4(1)).transform((value) => value ?? 1),
-  limit: optional(int4(1, MAX_PAGE_SIZE)).transform((value) => value ?? CHAT_PAGE_SIZE),
-});
-
-/** Optional: mark only up to the newest message the user was shown (default: the newest of the order). */
-const seenBody = z.object({ message_id: filterId() }).nullish();
 
 export default async function chatRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -28,7 +24,7 @@ export default async function chatRoutes(instance: FastifyInstance) {
         tags,
         summary: 'Messages of an order, newest first',
         params: idParams,
-        querystring: messagesQuery,
+        querystring: chatMessagesQuery,
         response: { 200: pageEnvelope(chatMessageSchema) },
       },
       onRequest: app.requirePermission('order:chat'),
@@ -73,7 +69,7 @@ export default async function chatRoutes(instance: FastifyInstance) {
         tags,
         summary: "Mark the order's messages as read by the caller",
         params: idParams,
-        body: seenBody,
+        body: chatSeenBody,
         response: { 200: envelope(seenMarkerSchema) },
       },
       onRequest: app.requirePermission('order:chat'),

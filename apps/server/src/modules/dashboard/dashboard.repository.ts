@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type OrderListFilter, whereOf } from '../orders/orders.repository.ts';
+import { type OrderListFilter, whereOf } from '../orders/list/filter.ts';
 
 export interface DashboardFilter extends OrderListFilter {
   /**

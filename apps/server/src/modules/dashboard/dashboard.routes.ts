@@ -1,12 +1,9 @@
-import { dashboardSchema } from '@wop/shared/dashboard';
+import { dashboardQuery, dashboardSchema } from '@wop/shared/dashboard';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, optional } from '../../lib/http.ts';
+import { envelope } from '../../lib/http.ts';
 import { errorResponses } from '../../lib/openapi-errors.ts';
 import { createDashboardService } from './dashboard.service.ts';
-
-const filterId = optional(z.coerce.number().int().positive().max(999_999_999));
 
 export default async function dashboardRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -26,12 +23,7 @@ export default async function dashboardRoutes(instance: FastifyInstance) {
           '`median_hours_to_complete`: median of completed_at - created_at over the completed orders.',
           '`weekly`: the last 12 ISO weeks in APP_TIMEZONE, oldest first: orders created that week, and completed orders whose completed_at falls in it.',
         ].join(' '),
-        querystring: z.object({
-          chain_id: filterId,
-          region_id: filterId,
-          store_id: filterId,
-          date_range: optional(z.string().max(60)),
-        }),
+        querystring: dashboardQuery,
         response: { 200: envelope(dashboardSchema), ...errorResponses(401, 403, 422) },
       },
       onRequest: app.requirePermission('dashboard:view'),

@@ -3,7 +3,7 @@ import type { Dashboard, DashboardFilters } from '@wop/shared/dashboard';
 import type { Db } from '../../db/client.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { ordersInScope } from '../../lib/scope-sql.ts';
-import { createdBetween } from '../orders/orders.filter.ts';
+import { createdBetween } from '../orders/list/filter.ts';
 import { dashboardNumbers } from './dashboard.repository.ts';
 
 /** `sideBySide`: run the dashboard's queries on separate connections (PostgreSQL, not PGlite). */

@@ -8,7 +8,7 @@ import { storesExport } from '../stores/stores.export.ts';
 import { usersExport } from '../users/users.export.ts';
 
 /** Each module owns the export of its list; this is only the index by export type. */
-export const EXPORTS: Record<ExportType, ExportSource> = {
+export const EXPORTS: { [T in ExportType]: ExportSource<T> } = {
   UsersExport: usersExport,
   StoresExport: storesExport,
   ChainsExport: chainsExport,

@@ -1,14 +1,14 @@
-import { EXPORT_TYPES, type ExportType } from '@wop/shared/constants';
+import type { ExportType } from '@wop/shared/constants';
+import { type ExportFormat, exportQuery } from '@wop/shared/exports';
 import { can, PERMISSIONS } from '@wop/shared/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ForbiddenError } from '../../lib/errors.ts';
-import { optional } from '../../lib/http.ts';
+import type { ExportSource } from '../../lib/export-source.ts';
 import { contentResponse } from '../../lib/openapi-errors.ts';
 import { contentDisposition } from '../../lib/uploads.ts';
 import { EXPORTS } from './export-sources.ts';
-import { createSheetWriter, ExportAborted, type ExportFormat } from './sheet-writer.ts';
+import { createSheetWriter, ExportAborted } from './sheet-writer.ts';
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -42,12 +42,7 @@ export default async function exportsRoutes(instance: FastifyInstance) {
           `Permissions: ${Object.entries(EXPORTS)
             .map(([type, s]) => `${type} ${PERMISSIONS[s.permission].join('/')}`)
             .join('; ')}.`,
-        querystring: z.looseObject({
-          type: z.enum(EXPORT_TYPES),
-          format: optional(z.enum(['xlsx', 'csv'])).transform((value) => value ?? 'xlsx'),
-          access_token: z.string().optional(),
-          token: z.string().optional(),
-        }),
+        querystring: exportQuery,
         response: {
           200: contentResponse(
             'The spreadsheet, as an attachment',
@@ -61,10 +56,9 @@ export default async function exportsRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const { type, format } = request.query;
-      const source = EXPORTS[type];
-      const filters = source.query.parse(request.query) as never;
+      const source = EXPORTS[type] as ExportSource;
       const ctx = { db: app.db, user: request.user, locale: request.locale, timezone: app.appConfig.APP_TIMEZONE };
-      const rows = source.rows(ctx, filters);
+      const rows = source.rows(ctx, request.query as never);
       // The first batch is read before answering, so a bad filter is still a clean 422.
       const first = await rows.next();
       const header = source.columns.map((column) => request.t(`exports.col.${column}`));

@@ -1,12 +1,12 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
+import type { ExportFormat } from '@wop/shared/exports';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 
 import type { Cell } from '../../lib/export-source.ts';
 
 export type { Cell };
-export type ExportFormat = 'xlsx' | 'csv';
 
 /**
  * Text that a spreadsheet would read as a formula (= + - @, or a leading tab or carriage return)

@@ -1,14 +1,18 @@
-import { categoryBody, categoryGroupSchema, categorySchema } from '@wop/shared/files';
+import { categoryBody, categoryGroupSchema, categoryListQuery, categorySchema } from '@wop/shared/files';
+import { downloadQuery, idParams } from '@wop/shared/query';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, filterId, idParams } from '../../lib/http.ts';
+import { emptyEnvelope, envelope } from '../../lib/http.ts';
 import { contentResponse } from '../../lib/openapi-errors.ts';
-import { contentDisposition, MIME, readMultipart } from '../../lib/uploads.ts';
+import { contentDisposition, MIME, multipartForm } from '../../lib/uploads.ts';
 import { createFilesService } from './files.service.ts';
 
-const multipartDescription =
-  'multipart/form-data: chain_id, title, description, category_name, sub_title and files[] (docx, png, jpg, pdf, checked by content; at most 10).';
+const categoryForm = multipartForm(categoryBody, {
+  field: 'files',
+  many: true,
+  description: 'docx, png, jpg, pdf, checked by content; at most 10.',
+});
 
 export default async function filesRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +25,7 @@ export default async function filesRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         description: 'The categories of the chains in the caller’s scope, grouped per chain.',
-        querystring: z.object({ chain_id: filterId() }),
+        querystring: categoryListQuery,
         response: { 200: envelope(z.array(categoryGroupSchema)) },
       },
       onRequest: app.requirePermission('category:list'),
@@ -41,15 +45,14 @@ export default async function filesRoutes(instance: FastifyInstance) {
     {
       schema: {
         tags,
-        description: multipartDescription,
-        consumes: ['multipart/form-data'],
+        ...categoryForm.schema,
         response: { 201: envelope(categorySchema) },
       },
       onRequest: app.requirePermission('category:manage'),
+      preValidation: categoryForm.preValidation,
     },
     async (request, reply) => {
-      const form = await readMultipart(request, 'files');
-      const payload = await files.create(request.user, categoryBody.parse(form.fields), form.files);
+      const payload = await files.create(request.user, request.body, request.uploads);
       return reply.status(201).send({ message: request.t('files.category_created'), payload });
     },
   );
@@ -58,23 +61,23 @@ export default async function filesRoutes(instance: FastifyInstance) {
     {
       schema: {
         tags,
-        description: `Updates a category (the spec's update uses POST) and adds the files sent. ${multipartDescription}`,
-        consumes: ['multipart/form-data'],
+        description: "Updates a category (the spec's update uses POST) and adds the files sent.",
+        ...categoryForm.schema,
         params: idParams,
         response: { 200: envelope(categorySchema) },
       },
       onRequest: app.requirePermission('category:manage'),
+      preValidation: categoryForm.preValidation,
     },
     async (request) => {
-      const form = await readMultipart(request, 'files');
-      const payload = await files.update(request.user, request.params.id, categoryBody.parse(form.fields), form.files);
+      const payload = await files.update(request.user, request.params.id, request.body, request.uploads);
       return { message: request.t('files.category_updated'), payload };
     },
   );
   app.delete(
     '/admin/categories/:id',
     {
-      schema: { tags, params: idParams, response: { 200: envelope(z.null()) } },
+      schema: { tags, params: idParams, response: { 200: emptyEnvelope } },
       onRequest: app.requirePermission('category:manage'),
     },
     async (request) => {
@@ -85,7 +88,7 @@ export default async function filesRoutes(instance: FastifyInstance) {
   app.delete(
     '/admin/files/:id',
     {
-      schema: { tags, params: idParams, response: { 200: envelope(z.null()) } },
+      schema: { tags, params: idParams, response: { 200: emptyEnvelope } },
       onRequest: app.requirePermission('category:manage'),
     },
     async (request) => {
@@ -101,7 +104,7 @@ export default async function filesRoutes(instance: FastifyInstance) {
         description:
           'Opened by the browser: takes a download token in ?access_token= (see POST /api/auth/download-token).',
         params: idParams,
-        querystring: z.object({ access_token: z.string().optional(), token: z.string().optional() }),
+        querystring: downloadQuery,
         response: { 200: contentResponse('The file, as an attachment', ...Object.values(MIME)) },
       },
       config: { download: true },

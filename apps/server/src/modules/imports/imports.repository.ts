@@ -1,7 +1,7 @@
+import type { ListParams } from '@wop/shared/query';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type assetImports, chains, regions, storeImports, stores, users } from '../../db/schema/index.ts';
-import type { ListParams } from '../../lib/http.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import type { StoreValues } from '../stores/stores.repository.ts';
 

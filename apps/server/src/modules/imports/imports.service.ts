@@ -9,6 +9,7 @@ import {
   USER_IMPORT_REQUIRED,
   type UserImportResult,
 } from '@wop/shared/imports';
+import type { ListParams } from '@wop/shared/query';
 import { isRoleSlug, ROLE_ENTITY } from '@wop/shared/roles';
 import { storeBody } from '@wop/shared/stores';
 import { createUserBody, updateUserBody } from '@wop/shared/users';
@@ -17,7 +18,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { assetImports, storeImports } from '../../db/schema/index.ts';
 import { AppError, ConflictError, ValidationError } from '../../lib/errors.ts';
-import { type ListParams, pageOf } from '../../lib/http.ts';
+import { pageOf } from '../../lib/http.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { chainsInScope } from '../../lib/scope-sql.ts';

@@ -1,6 +1,8 @@
 import {
+  eventsQuery,
   eventTicketSchema,
   markReadBody,
+  notificationListQuery,
   notificationSchema,
   notificationSettings,
   unreadNotificationsSchema,
@@ -9,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Gauge } from 'prom-client';
 import { z } from 'zod';
-import { envelope, listQuery, optional, pageEnvelope } from '../../lib/http.ts';
+import { envelope, pageEnvelope } from '../../lib/http.ts';
 import { contentResponse } from '../../lib/openapi-errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { EventHub } from './events.hub.ts';
@@ -17,12 +19,6 @@ import { createMailer } from './mailer.ts';
 import { createNotificationsService } from './notifications.service.ts';
 
 const TICKET_SECONDS = 60;
-
-const eventsQuery = z.object({
-  ticket: optional(z.string().max(200)),
-  /** For a client that opens a new stream (a fresh ticket) instead of reconnecting the old one. */
-  last_event_id: optional(z.string().regex(/^[0-9]{1,15}$/)),
-});
 
 export default async function notificationsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -145,7 +141,7 @@ export default async function notificationsRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         summary: 'Your notifications, newest first',
-        querystring: listQuery(['id'] as const),
+        querystring: notificationListQuery,
         response: { 200: pageEnvelope(notificationSchema) },
       },
       onRequest: app.requirePermission('notification:use'),

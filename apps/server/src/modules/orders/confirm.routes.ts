@@ -1,8 +1,8 @@
-import { confirmOrderBody } from '@wop/shared/confirm';
+import { confirmAnswerSchema, confirmOrderBody } from '@wop/shared/confirm';
+import { idParams } from '@wop/shared/query';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, idParams } from '../../lib/http.ts';
+import { envelope } from '../../lib/http.ts';
 import { errorResponses } from '../../lib/openapi-errors.ts';
 import { createConfirmService } from './confirm.service.ts';
 
@@ -20,7 +20,7 @@ export default async function confirmRoutes(instance: FastifyInstance) {
         params: idParams,
         body: confirmOrderBody,
         response: {
-          201: envelope(z.object({ id: z.number(), recall_order_id: z.number().nullable() })),
+          201: envelope(confirmAnswerSchema),
           ...errorResponses(401, 403, 404, 409, 422),
         },
       },

@@ -1,17 +1,13 @@
 import { and, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { dateFormatter, EXPORT_BATCH, type ExportSource } from '../../lib/export-source.ts';
 import { statusLabel } from '../orderstatus/orderstatus.labels.ts';
-import { orderListFilter } from './orders.filter.ts';
+import { orderListFilter, whereOf } from './list/filter.ts';
 import { approvalLabel } from './orders.mapping.ts';
-import { whereOf } from './orders.repository.ts';
-import { listQuerystring as ordersQuery } from './orders.routes.ts';
 
-export const ordersExport: ExportSource = {
+export const ordersExport: ExportSource<'OrdersExport'> = {
   permission: 'export:orders',
   sheet: 'orders',
   file: 'orders',
-  query: ordersQuery,
   columns: [
     'project_number',
     'created_at',
@@ -33,7 +29,7 @@ export const ordersExport: ExportSource = {
    * Exactly the orders list's filters and scope (the list's filter and where-builder), newest project number
    * first, read in keyset batches so memory stays flat however many orders match.
    */
-  async *rows(ctx, query: z.output<typeof ordersQuery>) {
+  async *rows(ctx, query) {
     const where = whereOf(orderListFilter(query, ctx.user, ctx.timezone));
     const date = dateFormatter(ctx.timezone);
     const priorityTitle = sql.raw(`p.title_${ctx.locale}`);

@@ -67,7 +67,9 @@ export function toOrder(row: repo.OrderRow, locale: Locale, now = Date.now()): O
     documents_count: row.documents_count,
     unread_count: row.unread_count,
     confirmed_at: iso(row.confirmed_at),
+    parent_id: row.parent_id,
     parent: link(row.parent_id, row.parent_project_number),
+    recall_order_id: row.recall_order_id,
     recall: link(row.recall_order_id, row.recall_project_number),
     version: row.version,
   };

@@ -1,56 +1,43 @@
-import { APPROVAL_STATUSES, ORDER_FILE_TYPES } from '@wop/shared/constants';
+import { ORDER_FILE_TYPES } from '@wop/shared/constants';
 import {
   createdOrderSchema,
+  createOrderFields,
   ORDER_FIELD_PERMISSION,
-  ORDER_SORTS,
   type OrderEditField,
   orderDetailSchema,
+  orderDocumentParams,
   orderDocumentSchema,
+  orderEditHeaders,
+  orderListQuery,
+  orderOptionsQuery,
   orderOptionsSchema,
   orderSchema,
+  orderUploadFields,
+  prioritiesSchema,
+  projectNumberSchema,
+  staleOrderAnswer,
   updateOrderBody,
 } from '@wop/shared/orders';
+import { documentDownloadQuery, idParams } from '@wop/shared/query';
 import { can } from '@wop/shared/roles';
-import { v } from '@wop/shared/validation';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ForbiddenError } from '../../lib/errors.ts';
-import {
-  downloadQuery,
-  envelope,
-  etag,
-  filterId,
-  filterText,
-  idParam,
-  idParams,
-  ifMatch,
-  listQuery,
-  optional,
-  pageEnvelope,
-} from '../../lib/http.ts';
+import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { emptyEnvelope, envelope, pageEnvelope } from '../../lib/http.ts';
 import { contentResponse, errorResponses } from '../../lib/openapi-errors.ts';
-import { checkUploads, contentDisposition, MIME, readMultipart } from '../../lib/uploads.ts';
+import { checkUploads, contentDisposition, MIME, multipartForm } from '../../lib/uploads.ts';
 import { orderPdf } from './orders.pdf.ts';
 import { createOrdersService } from './orders.service.ts';
 
-const booleanFilter = optional(z.enum(['true', 'false', '1', '0'], { error: v('boolean') })).transform((value) =>
-  value === undefined ? undefined : value === 'true' || value === '1',
-);
-export const listQuerystring = listQuery(ORDER_SORTS, 'project_number').extend({
-  chain_id: filterId(),
-  region_id: filterId(),
-  store_id: filterId(),
-  worktype_id: filterId(),
-  status: filterText(),
-  approval_status: optional(z.enum(APPROVAL_STATUSES, { error: v('invalid') })),
-  date_range: filterText(60),
-  overdue: booleanFilter,
-  open: booleanFilter,
-  recalled: booleanFilter,
-});
-const multipartDoc =
-  'multipart/form-data; files in `documents[]` (docx, png, jpg, jpeg, webp, pdf; checked by content; at most MAX_UPLOAD_MB each, 10 files).';
+const documentsForm = <T extends z.ZodObject>(fields: T) =>
+  multipartForm(fields, {
+    field: 'documents',
+    many: true,
+    description: 'docx, png, jpg, jpeg, webp, pdf; checked by content; at most MAX_UPLOAD_MB each, 10 files.',
+  });
+const createForm = documentsForm(createOrderFields);
+const uploadForm = documentsForm(orderUploadFields);
 
 export default async function ordersRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -64,7 +51,7 @@ export default async function ordersRoutes(instance: FastifyInstance) {
         tags,
         description:
           "Orders in the caller's scope. `date_range` is `DD-MM-YYYY HH:mm:ss|DD-MM-YYYY HH:mm:ss` in APP_TIMEZONE (creation time, both ends inclusive); `overdue=true` keeps orders past their due time and not completed; `open=true` orders not completed; `recalled=true` orders the store signed off as not fixed (a follow-up order was opened), `recalled=false` the others. Each row carries the caller's `unread_count`.",
-        querystring: listQuerystring,
+        querystring: orderListQuery,
         response: { 200: pageEnvelope(orderSchema) },
       },
       onRequest: app.requirePermission('order:list'),
@@ -78,7 +65,7 @@ export default async function ordersRoutes(instance: FastifyInstance) {
     {
       schema: {
         tags,
-        response: { 200: envelope(z.object({ priorities: z.record(z.string(), z.string()) })) },
+        response: { 200: envelope(prioritiesSchema) },
       },
       onRequest: app.requirePermission('order:list'),
     },
@@ -91,7 +78,7 @@ export default async function ordersRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         description: 'The project number the next order would get (a preview: it is not reserved).',
-        response: { 200: envelope(z.object({ project_number: z.number() })) },
+        response: { 200: envelope(projectNumberSchema) },
       },
       onRequest: app.requirePermission('order:create'),
     },
@@ -105,7 +92,7 @@ export default async function ordersRoutes(instance: FastifyInstance) {
         tags,
         description:
           "Chains, regions and stores of the caller's scope for the order form and list filters (regions and stores narrowed by chain_id / region_id), and technicians for those who assign them.",
-        querystring: z.object({ chain_id: filterId(), region_id: filterId() }),
+        querystring: orderOptionsQuery,
         response: {
           200: envelope(orderOptionsSchema),
         },
@@ -121,7 +108,7 @@ export default async function ordersRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         params: idParams,
-        querystring: downloadQuery,
+        querystring: documentDownloadQuery,
         description: 'The order as a PDF (opens inline).',
         response: { 200: contentResponse('The order as a PDF', 'application/pdf') },
       },
@@ -162,16 +149,23 @@ export default async function ordersRoutes(instance: FastifyInstance) {
     {
       schema: {
         tags,
-        description: `Fields description, worktype_id, priority, chain_id, region_id, store_id, approval_status (by role, spec 6); ${multipartDoc}`,
-        consumes: ['multipart/form-data', 'application/json'],
+        description: 'Which of chain_id, region_id and approval_status a role sends, and must, follows spec 5 and 6.',
+        ...createForm.schema,
         response: { 201: envelope(createdOrderSchema) },
       },
       onRequest: app.requirePermission('order:create'),
+      preValidation: [
+        createForm.preValidation,
+        // Before validation, so that a field the role may not set is a 403 whatever its value.
+        async (request) => {
+          const body = request.body as Record<string, unknown>;
+          if (body.approval_status && !can(request.user.role, 'order:set-approval')) throw new ForbiddenError();
+        },
+      ],
     },
     async (request, reply) => {
-      const { fields, files } = await readMultipart(request, 'documents');
-      const checked = await checkUploads(files, 'documents', ORDER_FILE_TYPES);
-      const created = await orders.create(request.user, fields, checked, request.locale);
+      const checked = await checkUploads(request.uploads, 'documents', ORDER_FILE_TYPES);
+      const created = await orders.create(request.user, request.body, checked, request.locale);
       return reply.status(201).send({ message: request.t('orders.created'), payload: created });
     },
   );
@@ -184,14 +178,12 @@ export default async function ordersRoutes(instance: FastifyInstance) {
         description:
           'Fields the caller\'s role may not set are a 403. A new technician_id resets the status to pending unless a status comes with it; on a completed order a different technician (or null) needs a new status (409 otherwise). planned_at is kept only for planned / revisit-required, completed_at only for completed. With `If-Match: "<version>"` (the ETag of GET) the change applies only to that version: otherwise 412 with the current order as payload. Without If-Match the change applies. The answer carries the new ETag.',
         params: idParams,
-        headers: z.looseObject({
-          'if-match': z.string().optional().describe('The ETag the change was made against, e.g. "3".'),
-        }),
+        headers: orderEditHeaders,
         body: updateOrderBody,
         response: {
           200: envelope(orderDetailSchema),
           ...errorResponses(409),
-          412: z.object({ message: z.string(), payload: orderDetailSchema }),
+          412: staleOrderAnswer,
         },
       },
       onRequest: app.requirePermission('order:update'),
@@ -223,7 +215,7 @@ export default async function ordersRoutes(instance: FastifyInstance) {
   app.delete(
     '/orders/:id',
     {
-      schema: { tags, params: idParams, response: { 200: envelope(z.null()) } },
+      schema: { tags, params: idParams, response: { 200: emptyEnvelope } },
       onRequest: app.requirePermission('order:delete'),
     },
     async (request) => {
@@ -237,17 +229,24 @@ export default async function ordersRoutes(instance: FastifyInstance) {
     {
       schema: {
         tags,
-        description: multipartDoc,
-        consumes: ['multipart/form-data'],
+        ...uploadForm.schema,
         params: idParams,
         response: { 201: envelope(z.array(orderDocumentSchema)) },
       },
       onRequest: app.requirePermission('order:upload'),
+      // An order out of scope is a 404 before its files are read.
+      preValidation: [
+        async (request) => {
+          // Before validation: the path id is still text here.
+          const params = idParams.safeParse(request.params);
+          if (!params.success) throw new NotFoundError('orders.not_found');
+          await orders.assertVisible(request.user, params.data.id);
+        },
+        uploadForm.preValidation,
+      ],
     },
     async (request, reply) => {
-      await orders.assertVisible(request.user, request.params.id);
-      const { files } = await readMultipart(request, 'documents');
-      const checked = await checkUploads(files, 'documents', ORDER_FILE_TYPES);
+      const checked = await checkUploads(request.uploads, 'documents', ORDER_FILE_TYPES);
       const documents = await orders.addDocuments(request.user, request.params.id, checked);
       return reply.status(201).send({ message: request.t('orders.uploaded'), payload: documents });
     },
@@ -259,19 +258,8 @@ export default async function ordersRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         description: 'Downloads an attachment (Content-Disposition: attachment).',
-        params: z.object({
-          id: z
-            .string()
-            .regex(/^[0-9]{1,9}$/)
-            .transform(Number)
-            .pipe(idParam),
-          documentId: z
-            .string()
-            .regex(/^[0-9]{1,9}$/)
-            .transform(Number)
-            .pipe(idParam),
-        }),
-        querystring: downloadQuery,
+        params: orderDocumentParams,
+        querystring: documentDownloadQuery,
         response: { 200: contentResponse('The attachment', ...Object.values(MIME)) },
       },
       config: { download: true },

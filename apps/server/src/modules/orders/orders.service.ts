@@ -1,10 +1,10 @@
 import type { Locale } from '@wop/shared/constants';
 import {
   type CreateOrderFields,
-  createOrderFields,
   missingOrderFields,
   type OrderDetail,
   type OrderHistoryEntry,
+  type OrderListQuery,
   type UpdateOrderBody,
 } from '@wop/shared/orders';
 import { can } from '@wop/shared/roles';
@@ -19,8 +19,9 @@ import { type CheckedFile, removeFiles, storeFiles } from '../../lib/uploads.ts'
 import * as notify from '../notifications/notify.ts';
 import { statusLabel } from '../orderstatus/orderstatus.labels.ts';
 import { createPhoneInService } from '../phonein/phonein.service.ts';
+import { orderListFilter } from './list/filter.ts';
+import { listOrders } from './list/page.ts';
 import { planChanges } from './orders.changes.ts';
-import { type ListQuery, orderListFilter } from './orders.filter.ts';
 import { approvalLabel, iso, toDocument, toOrder } from './orders.mapping.ts';
 import * as repo from './orders.repository.ts';
 
@@ -80,9 +81,9 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string, 
   }
 
   return {
-    async list(user: AuthUser, query: ListQuery, locale: Locale) {
+    async list(user: AuthUser, query: OrderListQuery, locale: Locale) {
       const filter = orderListFilter(query, user, timezone);
-      const { rows, total } = await repo.listOrders(db, filter, query, user.id, locale);
+      const { rows, total } = await listOrders(db, filter, query, user.id, locale);
       const now = Date.now();
       return pageOf(
         rows.map((row) => toOrder(row, locale, now)),
@@ -94,10 +95,9 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string, 
     detail,
 
     /** An ASAP order's answer also says whom to phone now (`phone_in`, api-contract "Phone-in for urgent orders"). */
-    async create(user: AuthUser, rawFields: Record<string, string>, files: CheckedFile[], locale: Locale = 'en') {
-      // A field the role may not set is refused before anything else (spec 6).
-      if (rawFields.approval_status && !can(user.role, 'order:set-approval')) throw new ForbiddenError();
-      const fields = createOrderFields.parse(rawFields);
+    async create(user: AuthUser, fields: CreateOrderFields, files: CheckedFile[], locale: Locale = 'en') {
+      // A field the role may not set is refused (spec 6); the route does so before reading the form.
+      if (fields.approval_status && !can(user.role, 'order:set-approval')) throw new ForbiddenError();
       const store = await placeFor(user, fields);
       const [pending] = (await repo.allStatuses(db)).filter((s) => s.slug === 'pending');
       const priorities = await repo.priorityRows(db);

@@ -1,10 +1,10 @@
+import type { ListParams } from '@wop/shared/query';
 import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderStatuses } from '../../db/schema/index.ts';
-import { type ListParams, likePattern } from '../../lib/http.ts';
+import { likePattern } from '../../lib/http.ts';
 import { pageWindow } from '../../lib/paging.ts';
 
-export const ORDER_STATUS_SORTS = ['id', 'title', 'slug', 'created_at'] as const;
 const sortColumns = {
   id: orderStatuses.id,
   title: orderStatuses.title,

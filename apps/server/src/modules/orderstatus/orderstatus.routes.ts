@@ -1,9 +1,8 @@
-import { orderStatusSchema, titleSlugBody } from '@wop/shared/reference';
+import { orderStatusListQuery, orderStatusSchema, titleSlugBody } from '@wop/shared/reference';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listQuery, pageEnvelope } from '../../lib/http.ts';
+import { pageEnvelope } from '../../lib/http.ts';
 import { recordRoutes } from '../../lib/record-routes.ts';
-import { ORDER_STATUS_SORTS } from './orderstatus.repository.ts';
 import { createOrderStatusService } from './orderstatus.service.ts';
 
 export default async function orderstatusRoutes(instance: FastifyInstance) {
@@ -14,7 +13,7 @@ export default async function orderstatusRoutes(instance: FastifyInstance) {
   app.get(
     '/orderstatus',
     {
-      schema: { tags, querystring: listQuery(ORDER_STATUS_SORTS), response: { 200: pageEnvelope(orderStatusSchema) } },
+      schema: { tags, querystring: orderStatusListQuery, response: { 200: pageEnvelope(orderStatusSchema) } },
       onRequest: app.requirePermission('orderstatus:list'),
     },
     async (request) => ({ message: null, payload: await statuses.list(request.query, request.locale) }),
@@ -25,7 +24,7 @@ export default async function orderstatusRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         description: 'Every status for dropdowns, oldest first (the five built-in ones lead), up to `limit`.',
-        querystring: listQuery(ORDER_STATUS_SORTS),
+        querystring: orderStatusListQuery,
         response: { 200: pageEnvelope(orderStatusSchema) },
       },
       onRequest: app.requirePermission('orderstatus:list'),

@@ -1,9 +1,10 @@
 import type { Locale } from '@wop/shared/constants';
+import type { ListParams } from '@wop/shared/query';
 import type { TitleSlugBody } from '@wop/shared/reference';
 import { v } from '@wop/shared/validation';
 import type { Db } from '../../db/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { type ListParams, pageOf } from '../../lib/http.ts';
+import { pageOf } from '../../lib/http.ts';
 import { statusLabel } from './orderstatus.labels.ts';
 import * as repo from './orderstatus.repository.ts';
 

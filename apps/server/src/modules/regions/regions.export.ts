@@ -1,22 +1,16 @@
-import { REGION_SORTS } from '@wop/shared/regions';
 import { and, asc } from 'drizzle-orm';
-import type { z } from 'zod';
 import { chains } from '../../db/schema/index.ts';
 import { allPages, dateFormatter, type ExportSource } from '../../lib/export-source.ts';
-import { filterId, listQuery } from '../../lib/http.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { chainsInScope, regionsInScope } from '../../lib/scope-sql.ts';
 import { listRegions } from './regions.repository.ts';
 
-const regionsQuery = listQuery(REGION_SORTS).extend({ chain_id: filterId() });
-
-export const regionsExport: ExportSource = {
+export const regionsExport: ExportSource<'RegionsExport'> = {
   permission: 'export:regions',
   sheet: 'regions',
   file: 'regions',
-  query: regionsQuery,
   columns: ['id', 'region', 'phone', 'email', 'contact_person', 'chain', 'stores_count', 'created_at'],
-  async *rows(ctx, query: z.output<typeof regionsQuery>) {
+  async *rows(ctx, query) {
     const scope = scopeOf(ctx.user);
     const date = dateFormatter(ctx.timezone);
     // The regions list is per chain: one chain when given, else every chain the caller may see.

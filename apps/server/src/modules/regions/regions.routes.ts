@@ -1,18 +1,9 @@
-import { REGION_SORTS, regionBody, regionSchema } from '@wop/shared/regions';
+import { chainParams, regionBody, regionListQuery, regionParams, regionSchema } from '@wop/shared/regions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idParam, listQuery, pageEnvelope } from '../../lib/http.ts';
+import { pageEnvelope } from '../../lib/http.ts';
 import { recordRoutes } from '../../lib/record-routes.ts';
 import { createRegionsService } from './regions.service.ts';
-
-const pathId = z
-  .string()
-  .regex(/^[0-9]{1,9}$/)
-  .transform(Number)
-  .pipe(idParam);
-const chainParams = z.object({ chainId: pathId });
-const regionParams = z.object({ chainId: pathId, id: pathId });
 
 /** Regions live under their chain: /api/chains/{chainId}/regions. */
 export default async function regionsRoutes(instance: FastifyInstance) {
@@ -26,7 +17,7 @@ export default async function regionsRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         params: chainParams,
-        querystring: listQuery(REGION_SORTS),
+        querystring: regionListQuery,
         response: { 200: pageEnvelope(regionSchema) },
       },
       onRequest: app.requirePermission('region:list'),

@@ -1,7 +1,8 @@
+import type { ListParams } from '@wop/shared/query';
 import type { RegionBody } from '@wop/shared/regions';
 import type { Db } from '../../db/client.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { type ListParams, pageOf } from '../../lib/http.ts';
+import { pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { chainsInScope, regionsInScope } from '../../lib/scope-sql.ts';
 import { findChain } from '../chains/chains.repository.ts';

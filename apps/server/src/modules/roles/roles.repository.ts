@@ -1,10 +1,10 @@
+import type { ListParams } from '@wop/shared/query';
 import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { roles, users } from '../../db/schema/index.ts';
-import { type ListParams, likePattern } from '../../lib/http.ts';
+import { likePattern } from '../../lib/http.ts';
 import { pageWindow } from '../../lib/paging.ts';
 
-export const ROLE_SORTS = ['id', 'title', 'slug', 'created_at'] as const;
 const sortColumns = { id: roles.id, title: roles.title, slug: roles.slug, created_at: roles.createdAt };
 
 const columns = { id: roles.id, title: roles.title, slug: roles.slug, builtin: roles.builtin };

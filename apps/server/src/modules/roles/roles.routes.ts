@@ -1,9 +1,8 @@
-import { roleSchema, titleSlugBody } from '@wop/shared/reference';
+import { roleListQuery, roleSchema, titleSlugBody } from '@wop/shared/reference';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listQuery, pageEnvelope } from '../../lib/http.ts';
+import { pageEnvelope } from '../../lib/http.ts';
 import { recordRoutes } from '../../lib/record-routes.ts';
-import { ROLE_SORTS } from './roles.repository.ts';
 import { createRolesService } from './roles.service.ts';
 
 export default async function rolesRoutes(instance: FastifyInstance) {
@@ -14,7 +13,7 @@ export default async function rolesRoutes(instance: FastifyInstance) {
   app.get(
     '/roles',
     {
-      schema: { tags, querystring: listQuery(ROLE_SORTS), response: { 200: pageEnvelope(roleSchema) } },
+      schema: { tags, querystring: roleListQuery, response: { 200: pageEnvelope(roleSchema) } },
       onRequest: app.requirePermission('role:list'),
     },
     async (request) => ({ message: null, payload: await roles.list(request.query) }),

@@ -1,8 +1,9 @@
+import type { ListParams } from '@wop/shared/query';
 import type { TitleSlugBody } from '@wop/shared/reference';
 import { v } from '@wop/shared/validation';
 import type { Db } from '../../db/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { type ListParams, pageOf } from '../../lib/http.ts';
+import { pageOf } from '../../lib/http.ts';
 import * as repo from './roles.repository.ts';
 
 type RoleRow = NonNullable<Awaited<ReturnType<typeof repo.findRole>>>;

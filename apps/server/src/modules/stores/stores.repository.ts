@@ -1,7 +1,8 @@
+import type { ListParams } from '@wop/shared/query';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets, chains, orders, regions, stores } from '../../db/schema/index.ts';
-import { type ListParams, likePattern } from '../../lib/http.ts';
+import { likePattern } from '../../lib/http.ts';
 import { pageWindow } from '../../lib/paging.ts';
 
 const sortColumns = {

@@ -1,14 +1,9 @@
-import { STORE_SORTS, storeBody, storeSchema } from '@wop/shared/stores';
+import { storeBody, storeListQuery, storeSchema } from '@wop/shared/stores';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { filterId, listQuery, pageEnvelope } from '../../lib/http.ts';
+import { pageEnvelope } from '../../lib/http.ts';
 import { recordRoutes } from '../../lib/record-routes.ts';
 import { createStoresService } from './stores.service.ts';
-
-const storesQuery = listQuery(STORE_SORTS).extend({
-  chain_id: filterId(),
-  region_id: filterId(),
-});
 
 export default async function storesRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +13,7 @@ export default async function storesRoutes(instance: FastifyInstance) {
   app.get(
     '/stores',
     {
-      schema: { tags, querystring: storesQuery, response: { 200: pageEnvelope(storeSchema) } },
+      schema: { tags, querystring: storeListQuery, response: { 200: pageEnvelope(storeSchema) } },
       onRequest: app.requirePermission('store:list'),
     },
     async (request) => ({ message: null, payload: await stores.list(request.user, request.query) }),

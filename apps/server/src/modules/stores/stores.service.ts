@@ -1,8 +1,9 @@
+import type { ListParams } from '@wop/shared/query';
 import type { StoreBody } from '@wop/shared/stores';
 import { v } from '@wop/shared/validation';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { type ListParams, pageOf } from '../../lib/http.ts';
+import { pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { storesInScope } from '../../lib/scope-sql.ts';
 import * as repo from './stores.repository.ts';

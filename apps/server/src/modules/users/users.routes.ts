@@ -1,20 +1,10 @@
 import { userSchema } from '@wop/shared/auth';
-import { createUserBody, USER_SORTS, updateUserBody } from '@wop/shared/users';
+import { createUserBody, technicianListQuery, updateUserBody, userListQuery } from '@wop/shared/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { filterId, filterText, listQuery, optional, pageEnvelope } from '../../lib/http.ts';
+import { pageEnvelope } from '../../lib/http.ts';
 import { recordRoutes } from '../../lib/record-routes.ts';
 import { createUsersService } from './users.service.ts';
-
-const usersQuery = listQuery(USER_SORTS).extend({
-  role_id: filterText(),
-  entity_type: optional(z.enum(['chain', 'region', 'store'])),
-  entity_id: filterId(),
-  chain_id: filterId(),
-  region_id: filterId(),
-  store_id: filterId(),
-});
 
 export default async function usersRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -24,7 +14,7 @@ export default async function usersRoutes(instance: FastifyInstance) {
   app.get(
     '/users',
     {
-      schema: { tags, querystring: usersQuery, response: { 200: pageEnvelope(userSchema) } },
+      schema: { tags, querystring: userListQuery, response: { 200: pageEnvelope(userSchema) } },
       onRequest: app.requirePermission('user:list'),
     },
     async (request) => ({ message: null, payload: await users.list(request.user, request.query, request.locale) }),
@@ -33,7 +23,7 @@ export default async function usersRoutes(instance: FastifyInstance) {
   app.get(
     '/users/technicians',
     {
-      schema: { tags, querystring: listQuery(USER_SORTS, 'name'), response: { 200: pageEnvelope(userSchema) } },
+      schema: { tags, querystring: technicianListQuery, response: { 200: pageEnvelope(userSchema) } },
       onRequest: app.requirePermission('technician:list'),
     },
     async (request) => ({ message: null, payload: await users.technicians(request.query, request.locale) }),

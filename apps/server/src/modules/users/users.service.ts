@@ -1,10 +1,11 @@
 import type { Locale } from '@wop/shared/constants';
+import type { ListParams } from '@wop/shared/query';
 import { isRoleSlug, mayManageRole, ROLE_ENTITY, type RoleSlug } from '@wop/shared/roles';
 import type { CreateUserBody, UpdateUserBody } from '@wop/shared/users';
 import { v } from '@wop/shared/validation';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { type ListParams, pageOf } from '../../lib/http.ts';
+import { pageOf } from '../../lib/http.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { usersInScope } from '../../lib/scope-sql.ts';

@@ -1,11 +1,11 @@
 import type { Locale } from '@wop/shared/constants';
+import type { ListParams } from '@wop/shared/query';
+import type { WORK_TYPE_SORTS } from '@wop/shared/worktypes';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { workTypes, workTypeTranslations } from '../../db/schema/index.ts';
-import { type ListParams, likePattern } from '../../lib/http.ts';
+import { likePattern } from '../../lib/http.ts';
 import { pageWindow } from '../../lib/paging.ts';
-
-export const WORK_TYPE_SORTS = ['id', 'title', 'slug', 'created_at'] as const;
 
 export interface WorkTypeRow extends Record<string, unknown> {
   id: number;

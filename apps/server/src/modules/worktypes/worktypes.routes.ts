@@ -1,18 +1,9 @@
-import { LOCALES } from '@wop/shared/constants';
-import { workTypeBody, workTypeSchema } from '@wop/shared/worktypes';
+import { workTypeBody, workTypeListQuery, workTypeSchema } from '@wop/shared/worktypes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { listQuery, optional, pageEnvelope } from '../../lib/http.ts';
+import { pageEnvelope } from '../../lib/http.ts';
 import { recordRoutes } from '../../lib/record-routes.ts';
-import { WORK_TYPE_SORTS } from './worktypes.repository.ts';
 import { createWorkTypesService } from './worktypes.service.ts';
-
-const listQuerystring = listQuery(WORK_TYPE_SORTS).extend({
-  all: optional(z.enum(['true', 'false', '1', '0'])).transform((value) => value === 'true' || value === '1'),
-  /** The `lang` of the spec's call; the header does the same. */
-  lang: optional(z.enum(LOCALES)),
-});
 
 export default async function worktypesRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -26,7 +17,7 @@ export default async function worktypesRoutes(instance: FastifyInstance) {
         tags,
         description:
           "Work types with titles in the caller's language (`lang`); `all=true` answers every one on one page.",
-        querystring: listQuerystring,
+        querystring: workTypeListQuery,
         response: { 200: pageEnvelope(workTypeSchema) },
       },
       onRequest: app.requirePermission('worktype:list'),

@@ -1,10 +1,11 @@
 import type { Locale } from '@wop/shared/constants';
+import type { ListParams } from '@wop/shared/query';
 import { slugify } from '@wop/shared/slug';
 import { v } from '@wop/shared/validation';
 import type { WorkType, WorkTypeBody } from '@wop/shared/worktypes';
 import type { Db } from '../../db/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { type ListParams, pageOf } from '../../lib/http.ts';
+import { pageOf } from '../../lib/http.ts';
 import * as repo from './worktypes.repository.ts';
 
 const view = (row: repo.WorkTypeRow): WorkType => ({

@@ -16,19 +16,6 @@ import { orderOptionsQueryOptions } from '../api/orders.ts';
 // holds: until then a read-only field of the same size stands in and hands over the focus or the click.
 const DateRangeFilter = lazy(() => import('./DateRangeFilter.tsx').then((m) => ({ default: m.DateRangeFilter })));
 
-export const ORDER_FILTERS = [
-  'chain_id',
-  'region_id',
-  'store_id',
-  'worktype_id',
-  'status',
-  'approval_status',
-  'date_range',
-  'overdue',
-  'open',
-  'recalled',
-] as const;
-
 /** Picked days (`YYYY-MM-DD`) <-> the API's date range, whole days inclusive. */
 export function toDateRange(from: string | null, to: string | null): string | null {
   const range = from && to ? wholeDays(from, to) : null;

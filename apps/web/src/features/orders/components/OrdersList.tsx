@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconMessages, IconPlus } from '@tabler/icons-react';
 import type { Order } from '@wop/shared/orders';
+import { ORDER_FILTERS } from '@wop/shared/orders';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -16,7 +17,7 @@ import { useDateFormat } from '../../../lib/dates.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { useDeleteOrder } from '../api/orders.ts';
 import { DueTime } from './DueTime.tsx';
-import { ORDER_FILTERS, OrderFilters } from './OrderFilters.tsx';
+import { OrderFilters } from './OrderFilters.tsx';
 import { OrderQuickButton } from './OrderQuickButton.tsx';
 import { QuickFilters } from './QuickFilters.tsx';
 

@@ -1,10 +1,10 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import { ORDER_FILTERS } from '@wop/shared/orders';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SortSpec, useListParams } from '../../../components/DataTable/list-params.ts';
 import { useCurrentUser, useRole } from '../../../lib/current-user.ts';
-import { ORDER_FILTERS } from './OrderFilters.tsx';
 import {
   addView,
   builtInViews,

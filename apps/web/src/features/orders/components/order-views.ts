@@ -1,6 +1,6 @@
+import { ORDER_FILTERS } from '@wop/shared/orders';
 import { can, type Permission } from '@wop/shared/roles';
 import type { ParamChanges } from '../../../components/DataTable/list-params.ts';
-import { ORDER_FILTERS } from './OrderFilters.tsx';
 
 /**
  * Quick filters of the order list (issue 14): views that set the list's filters in one tap. The

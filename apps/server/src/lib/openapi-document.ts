@@ -1,0 +1,62 @@
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+type Schema = Record<string, unknown>;
+const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null;
+
+/**
+ * A query that is one of several shapes (`GET /api/export`: each `type` its list's filters) as one
+ * object, so that the document lists its parameters: a parameter's schema is the one its shapes
+ * share, or any of theirs; it is required when every shape requires it, and says which shapes have
+ * it when not all do. The route's own schema still checks each shape by its rules.
+ */
+function queryOfShapes(schema: Schema): Schema {
+  const shapes = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  if (!shapes?.every((shape) => isObject(shape.properties))) return schema;
+  const label = (shape: Schema) => {
+    const type = (shape.properties as Record<string, Schema>).type;
+    return String(type?.const ?? (type?.enum as unknown[] | undefined)?.[0] ?? '');
+  };
+  const names = [...new Set(shapes.flatMap((shape) => Object.keys(shape.properties as Schema)))];
+  const properties: Record<string, Schema> = {};
+  for (const name of names) {
+    const having = shapes.filter((shape) => name in (shape.properties as Schema));
+    const distinct = [
+      ...new Map(
+        having.map((shape) => (shape.properties as Record<string, Schema>)[name]).map((s) => [JSON.stringify(s), s]),
+      ).values(),
+    ];
+    const enums = distinct.every((s) => Array.isArray(s.enum) || 'const' in s)
+      ? { type: 'string', enum: [...new Set(distinct.flatMap((s) => (s.enum as unknown[]) ?? [s.const]))] }
+      : undefined;
+    const merged = enums ?? (distinct.length === 1 ? distinct[0] : { anyOf: distinct });
+    properties[name] =
+      having.length === shapes.length ? merged : { ...merged, description: `With ${having.map(label).join(', ')}.` };
+  }
+  const required = names.filter((name) =>
+    shapes.every((shape) => (shape.required as string[] | undefined)?.includes(name)),
+  );
+  return { type: 'object', properties, required };
+}
+
+/** The route schemas' part of the document: Zod to JSON Schema, queries of several shapes as one. */
+export const documentRoute: typeof jsonSchemaTransform = (input) => {
+  const transformed = jsonSchemaTransform(input);
+  const schema = transformed.schema as Schema | undefined;
+  if (schema && isObject(schema.querystring)) schema.querystring = queryOfShapes(schema.querystring);
+  return transformed;
+};
+
+/**
+ * The whole document, last: a nullable enum lists `null` among its values, as OpenAPI 3.0.3 requires
+ * for a client to accept null (`entity_type` of a user bound to nothing).
+ */
+export function completeDocument<T>(document: T): T {
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isObject(node)) return;
+    if (node.nullable === true && Array.isArray(node.enum) && !node.enum.includes(null)) node.enum.push(null);
+    for (const value of Object.values(node)) visit(value);
+  };
+  visit(document);
+  return document;
+}
