@@ -52,7 +52,6 @@ export const documentRoute: typeof jsonSchemaTransform = (input) => {
  */
 export function completeDocument<T>(document: T): T {
   const visit = (node: unknown) => {
-    if (Array.isArray(node)) return node.forEach(visit);
     if (!isObject(node)) return;
     if (node.nullable === true && Array.isArray(node.enum) && !node.enum.includes(null)) node.enum.push(null);
     for (const value of Object.values(node)) visit(value);

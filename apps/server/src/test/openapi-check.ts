@@ -20,7 +20,6 @@ const operationsByApp = new WeakMap<App, Operation[]>();
  * schema with an enum accepts null only when the enum lists it.
  */
 function assertStrictlyValid(node: unknown, where: string): void {
-  if (Array.isArray(node)) return node.forEach((item, i) => assertStrictlyValid(item, `${where}/${i}`));
   if (typeof node !== 'object' || node === null) return;
   const schema = node as Record<string, unknown>;
   if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {

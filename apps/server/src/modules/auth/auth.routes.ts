@@ -4,10 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UnauthenticatedError } from '../../lib/errors.ts';
 import { envelope } from '../../lib/http.ts';
+import { errorResponses } from '../../lib/openapi-errors.ts';
 import { createAuthService } from './auth.service.ts';
-
-const messageSchema = z.object({ message: z.string() });
-const validationSchema = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) });
 
 const bearerToken = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
 
@@ -25,12 +23,7 @@ export default async function authRoutes(instance: FastifyInstance) {
           'Signs in. Five failed attempts for one e-mail from one address within 15 minutes, or 100 from ' +
           'one address, answer 429 with Retry-After (seconds) until the window passes.',
         body: loginBody,
-        response: {
-          401: messageSchema,
-          422: validationSchema,
-          429: messageSchema,
-          200: envelope(loginAnswerSchema),
-        },
+        response: { 200: envelope(loginAnswerSchema), ...errorResponses(401, 422, 429) },
       },
     },
     async (request) => ({
@@ -83,7 +76,7 @@ export default async function authRoutes(instance: FastifyInstance) {
           'Updates name and phone_no, or with current_password, new_password (8 to 128 characters, not the ' +
           'e-mail address) and confirm_password the password; that ends the other sessions.',
         body: profileUpdateBody,
-        response: { 200: envelope(userSchema), 422: validationSchema },
+        response: { 200: envelope(userSchema) },
       },
       onRequest: app.authenticate,
     },

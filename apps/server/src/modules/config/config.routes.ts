@@ -1,6 +1,6 @@
+import { publicConfigAnswer } from '@wop/shared/health';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 /**
  * GET /api/config: what the web app needs to know about this deployment before anyone signs in.
@@ -18,7 +18,7 @@ export default async function configRoutes(instance: FastifyInstance) {
         description: '`timezone`: the IANA zone (APP_TIMEZONE) in which every time is shown and filtered.',
         security: [],
         response: {
-          200: z.object({ message: z.null(), payload: z.object({ timezone: z.string() }) }),
+          200: publicConfigAnswer,
         },
       },
     },

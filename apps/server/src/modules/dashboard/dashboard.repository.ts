@@ -3,10 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { type OrderListFilter, whereOf } from '../orders/list/filter.ts';
 
 export interface DashboardFilter extends OrderListFilter {
-  /**
-   * Count from order_tallies (its keys: chain, region, store, technician, status, approval status,
-   * recalled): every filter of the dashboard but a creation date range names only those.
-   */
+  /** Count from order_tallies (orders/list/tallies.ts: it holds the keys of the filter and the counts). */
   tallied: boolean;
 }
 
@@ -26,7 +23,7 @@ export interface DashboardNumbers {
 const DONE = sql`(select id from order_statuses where slug = 'completed')`;
 
 /**
- * Everything the dashboard shows over the list's own filter (orders.repository whereOf), so each
+ * Everything the dashboard shows over the list's own filter (orders/list/filter.ts whereOf), so each
  * number is the total of a list. The counts come from order counts per (chain, region, store,
  * status, approval status, recalled): the tallies the triggers keep (one row per key, a few thousand
  * for a million orders), or, for filters the tallies cannot answer, the same counts grouped from

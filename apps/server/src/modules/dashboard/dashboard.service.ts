@@ -1,31 +1,22 @@
 import { COMPLETED_STATUS } from '@wop/shared/constants';
 import type { Dashboard, DashboardFilters } from '@wop/shared/dashboard';
 import type { Db } from '../../db/client.ts';
-import { type AuthUser, scopeOf } from '../../lib/scope.ts';
-import { ordersInScope } from '../../lib/scope-sql.ts';
-import { createdBetween } from '../orders/list/filter.ts';
+import type { AuthUser } from '../../lib/scope.ts';
+import { orderListFilter, tallyKeysOf } from '../orders/list/filter.ts';
+import { type TallyKey, tallyFor } from '../orders/list/tallies.ts';
 import { dashboardNumbers } from './dashboard.repository.ts';
+
+const DASHBOARD_KEYS: TallyKey[] = ['status_id', 'store_id', 'approval_status', 'recalled'];
 
 /** `sideBySide`: run the dashboard's queries on separate connections (PostgreSQL, not PGlite). */
 export function createDashboardService(db: Db, timezone: string, sideBySide = false) {
   return {
     async get(user: AuthUser, filters: DashboardFilters): Promise<Dashboard> {
-      const scope = scopeOf(user);
-      const created = createdBetween(filters.date_range);
-      const numbers = await dashboardNumbers(
-        db,
-        {
-          scope: ordersInScope(scope),
-          chain_id: filters.chain_id,
-          region_id: filters.region_id,
-          store_id: filters.store_id,
-          ...created,
-          timezone,
-          // The tallies count by scope, chain, region and store, not by creation time.
-          tallied: !created.created_from && !created.created_to,
-        },
-        sideBySide,
-      );
+      const filter = orderListFilter(filters, user, timezone);
+      const keys = tallyKeysOf(filter);
+      // Its counts are per status, store, approval status and recall: order_tallies holds those keys.
+      const tallied = keys !== undefined && tallyFor([...keys, ...DASHBOARD_KEYS])?.table === 'order_tallies';
+      const numbers = await dashboardNumbers(db, { ...filter, tallied }, sideBySide);
       const completedId = numbers.statuses.find((s) => s.slug === COMPLETED_STATUS)?.id;
       const count = new Map(numbers.byStatus.map((row) => [row.status_id, row.n]));
       const completed = completedId === undefined ? 0 : (count.get(completedId) ?? 0);

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
+import { livenessSchema, readySchema, unavailableSchema } from '@wop/shared/health';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { contentResponse, errorResponses } from '../../lib/openapi-errors.ts';
 
 export default async function healthRoutes(instance: FastifyInstance) {
@@ -13,7 +13,7 @@ export default async function healthRoutes(instance: FastifyInstance) {
       schema: {
         tags: ['health'],
         security: [],
-        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['embedded', 'postgresql']) }) },
+        response: { 200: livenessSchema },
       },
     },
     async () => {
@@ -25,8 +25,6 @@ export default async function healthRoutes(instance: FastifyInstance) {
     },
   );
 
-  const ready = z.object({ status: z.literal('ready') });
-  const unavailable = z.object({ status: z.literal('unavailable') });
   app.get(
     '/health/ready',
     {
@@ -35,7 +33,7 @@ export default async function healthRoutes(instance: FastifyInstance) {
         security: [],
         description:
           'Readiness for a load balancer: 200 when a query through the request pool answers within 2 s; 503 otherwise and while the instance shuts down. `/api/health` is liveness.',
-        response: { 200: ready, 503: unavailable },
+        response: { 200: readySchema, 503: unavailableSchema },
       },
     },
     async (_request, reply) => {

@@ -8,12 +8,12 @@ import {
 } from '@wop/shared/imports';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { envelope, pageEnvelope } from '../../lib/http.ts';
+import { errorResponses } from '../../lib/openapi-errors.ts';
 import { multipartForm } from '../../lib/uploads.ts';
 import { createImportsService, ImportFailed } from './imports.service.ts';
 
-const failure = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) });
 const importForm = <T extends z.ZodObject>(fields: T) =>
   multipartForm(fields, {
     field: 'data_file',
@@ -55,7 +55,7 @@ export default async function importsRoutes(instance: FastifyInstance) {
         tags,
         description: `Columns: store_name, phone, email, invoice_address, contact_person, region_name. ${failureDescription}`,
         ...storeImportForm.schema,
-        response: { 201: envelope(storeImportRecordSchema), 422: failure },
+        response: { 201: envelope(storeImportRecordSchema), ...errorResponses(422) },
       },
       onRequest: app.requirePermission('store:import'),
       preValidation: storeImportForm.preValidation,
@@ -119,7 +119,7 @@ export default async function importsRoutes(instance: FastifyInstance) {
         tags,
         description: `Columns: email, name, phone_no, role, chain_name, region_name, store_name, password (several chains, regions or stores separated by |). ${failureDescription}`,
         ...userImportForm.schema,
-        response: { 200: envelope(userImportResultSchema), 422: failure },
+        response: { 200: envelope(userImportResultSchema), ...errorResponses(422) },
       },
       onRequest: app.requirePermission('user:bulk-update'),
       preValidation: userImportForm.preValidation,

@@ -52,6 +52,12 @@ describe('store sign-off', () => {
     const recall = await detail(recall_order_id);
     expect(res.json().message).toBe(`Uppföljningsorder ${recall.project_number} har skapats.`);
     expect(original.recall).toEqual({ id: recall_order_id, project_number: recall.project_number });
+    // The contract's ids beside the links, on the detail and in the list.
+    expect(original).toMatchObject({ recall_order_id, parent_id: null });
+    expect(recall).toMatchObject({ parent_id: order.id, recall_order_id: null });
+    const listed = await call(app, 'GET', '/api/orders', { as: 'admin', query: { q: String(order.project_number) } });
+    const rows = listed.json().payload.data as { id: number }[];
+    expect(rows.find((row) => row.id === order.id)).toMatchObject({ recall_order_id, parent_id: null });
     expect(original.status).toBe('completed');
     expect(recall).toMatchObject({
       parent: { id: order.id, project_number: order.project_number },

@@ -68,6 +68,10 @@ describe('GET /api/users', () => {
     expect(emails(entity)).toEqual(['chainadmin@example.com']);
     const empty = await call(app, 'GET', '/api/users', { as: 'admin', query: { role_id: '', chain_id: '' } });
     expect(empty.json().payload.total).toBe(9);
+    // A role id is an integer of the contract like any id.
+    const beyond = await call(app, 'GET', '/api/users', { as: 'admin', lang: 'sv', query: { role_id: '2147483648' } });
+    expect(beyond.statusCode).toBe(422);
+    expect(beyond.json().errors).toEqual({ role_id: ['är ogiltigt'] });
   });
 
   it('searches name, e-mail and phone case-insensitively with å ä ö', async () => {

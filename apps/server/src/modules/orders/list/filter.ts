@@ -1,5 +1,5 @@
 import { localDateTime, parseDateRange } from '@wop/shared/date-range';
-import type { OrderListQuery } from '@wop/shared/orders';
+import type { OrderFilters } from '@wop/shared/orders';
 import { v } from '@wop/shared/validation';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { orders } from '../../../db/schema/index.ts';
@@ -206,11 +206,7 @@ const SCOPE_KEY: Record<Scope['kind'], TallyKey | undefined> = {
 };
 
 /** The list's query and the caller as a filter: the list and the export share it. */
-export function orderListFilter(
-  query: Omit<OrderListQuery, 'page' | 'limit' | 'sort_by' | 'sort_order'>,
-  user: AuthUser,
-  timezone: string,
-): OrderListFilter {
+export function orderListFilter(query: Partial<OrderFilters>, user: AuthUser, timezone: string): OrderListFilter {
   const scope = scopeOf(user);
   return {
     scope: ordersInScope(scope),

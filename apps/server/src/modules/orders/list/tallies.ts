@@ -1,8 +1,8 @@
 /**
  * What the order tallies count, named once. A tally table holds, per key, how many orders have that
  * key: the list's totals and the dashboard sum a few of its rows instead of counting up to every
- * order. The triggers that keep them exact in every writing transaction are in
- * db/sql/order-tallies.sql; `npm run tallies -- --check` compares them with the orders.
+ * order. Triggers on `orders` keep them exact in every writing transaction (migrations 0008 and
+ * 0015 create them, grouping by KEY_ON_ORDERS).
  *
  * A list filter says which keys decide it (list/filter.ts CONDITIONS, `tally`); a total is read from
  * the smallest table below whose keys hold every key of the list's filters and scope, and counted

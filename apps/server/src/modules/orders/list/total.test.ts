@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type DemoUser, multipart } from '../../test/app.ts';
+import { call, createTestApp, type DemoUser, multipart } from '../../../test/app.ts';
 
 /*
- * The list's total is read from the order tallies where the filter allows (orders.repository
+ * The list's total is read from the order tallies where the filter allows (list/total.ts
  * totalOf), and overdue is derived from them. Whatever the path, the total must be the number of
  * rows the list actually gives: here every page is walked and counted.
  */
