@@ -45,10 +45,11 @@ export default fp(
         const fields: Record<string, string[]> = {};
         for (const issue of error.validation) {
           const at = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean);
-          // A body that is one of several forms: the messages of the form it is closest to.
+          // A body that is one of several forms: the messages of the form it is closest to (a union of
+          // values, such as 1 or 0, keeps its own message).
           const forms = issue.keyword === 'invalid_union' ? (issue.params.errors as z.core.$ZodIssue[][]) : undefined;
           const closest = forms?.length ? forms.reduce((best, form) => (form.length < best.length ? form : best)) : [];
-          const issues = closest.length
+          const issues = closest.some((inner) => inner.path.length > 0)
             ? closest.map((inner) => ({ path: [...at, ...inner.path.map(String)], message: inner.message }))
             : [{ path: at, message: issue.message }];
           for (const { path, message } of issues) {
