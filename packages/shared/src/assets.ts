@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { requiredId } from './org-fields.ts';
 import { INT4_MAX, int4Id, isoDay, minorUnits, optionalText, requiredText, text } from './primitives.ts';
+import { documentDownloadQuery, filterId, listQuery } from './query.ts';
 import { v } from './validation.ts';
 
 export const ASSET_STATUSES = ['in_service', 'out_of_service', 'retired'] as const;
@@ -164,3 +165,19 @@ export const assetIdsFilter = z.preprocess(
     .refine((ids) => ids.every((id) => id >= 1 && id <= INT4_MAX), { message: v('invalid') })
     .optional(),
 );
+
+/** The asset list's query (and its export's). */
+export const assetListQuery = listQuery(ASSET_SORTS).extend(assetListFilters.shape);
+/** `search` is the contract's name of the list's `q`. */
+export const assetListParams = ({ search, ...query }: z.output<typeof assetListQuery>) => ({
+  ...query,
+  q: query.q ?? search,
+});
+/** A label sheet: the list's filters or the chosen `ids`, opened by a browser. */
+export const assetLabelsQuery = assetListQuery.extend({ ids: assetIdsFilter }).extend(documentDownloadQuery.shape);
+/** A tag in a path: what a label can hold, else no such asset (404). */
+export const assetTagParams = z.object({ tag: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/) });
+/** Tags are unique per chain: a tag the caller sees in several chains needs its chain. */
+export const assetByTagQuery = z.object({ chain_id: filterId() });
+/** 412 of an edit made against an older version: the asset as it is now. */
+export const staleAssetAnswer = z.object({ message: z.string(), payload: assetSchema });

@@ -3,6 +3,7 @@
  * is ignored: everything that matches), checked by that list's rules.
  */
 import { z } from 'zod';
+import { assetListQuery } from './assets.ts';
 import { chainListQuery } from './chains.ts';
 import type { ExportType } from './constants.ts';
 import { orderListQuery } from './orders.ts';
@@ -21,6 +22,7 @@ export const EXPORT_QUERIES = {
   OrdersExport: orderListQuery,
   ChainsExport: chainListQuery,
   RegionsExport: regionListQuery.extend({ chain_id: filterId() }),
+  AssetsExport: assetListQuery,
 } satisfies Record<ExportType, z.ZodObject>;
 export type ExportQuery<T extends ExportType> = z.output<(typeof EXPORT_QUERIES)[T]>;
 
@@ -37,4 +39,5 @@ export const exportQuery = z.discriminatedUnion('type', [
   exportOf('OrdersExport'),
   exportOf('ChainsExport'),
   exportOf('RegionsExport'),
+  exportOf('AssetsExport'),
 ]);

@@ -200,10 +200,6 @@ export type OrderListQuery = z.output<typeof orderListQuery>;
 /** The options of the order form and list filters, narrowed by chain and region. */
 export const orderOptionsQuery = z.object({ chain_id: filterId(), region_id: filterId() });
 export const orderDocumentParams = z.object({ id: pathId, documentId: pathId });
-/** `If-Match` of an edit: the ETag the change was made against. */
-export const orderEditHeaders = z.looseObject({
-  'if-match': z.string().optional().describe('The ETag the change was made against, e.g. "3".'),
-});
 
 const ts = z.string();
 const ref = <K extends string>(key: K) =>

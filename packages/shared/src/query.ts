@@ -52,6 +52,11 @@ export const pathId = z
   .pipe(idParam);
 export const idParams = z.object({ id: pathId });
 
+/** `If-Match` of an edit (orders, assets): the ETag the change was made against. */
+export const ifMatchHeaders = z.looseObject({
+  'if-match': z.string().optional().describe('The ETag the change was made against, e.g. "3".'),
+});
+
 /** A link a browser opens: the download token (`access_token`, or `token`) instead of a header. */
 export const downloadQuery = z.object({
   access_token: z.string().optional(),

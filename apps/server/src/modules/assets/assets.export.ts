@@ -1,16 +1,14 @@
-import type { z } from 'zod';
+import { assetListParams } from '@wop/shared/assets';
 import { translate } from '../../i18n/index.ts';
 import { allPages, dateFormatter, type ExportSource } from '../../lib/export-source.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { assetsInScope } from '../../lib/scope-sql.ts';
 import { listAssets } from './assets.repository.ts';
-import { assetsQuery, listParams } from './assets.routes.ts';
 
-export const assetsExport: ExportSource = {
+export const assetsExport: ExportSource<'AssetsExport'> = {
   permission: 'export:assets',
   sheet: 'assets',
   file: 'assets',
-  query: assetsQuery,
   columns: [
     'id',
     'tag',
@@ -29,12 +27,12 @@ export const assetsExport: ExportSource = {
     'notes',
     'created_at',
   ],
-  async *rows(ctx, query: z.output<typeof assetsQuery>) {
+  async *rows(ctx, query) {
     const scope = assetsInScope(scopeOf(ctx.user));
     const date = dateFormatter(ctx.timezone);
-    const fetch = async (page: ReturnType<typeof listParams>) =>
+    const fetch = async (page: ReturnType<typeof assetListParams>) =>
       (await listAssets(ctx.db, scope, page, ctx.locale, ctx.timezone)).rows;
-    for await (const rows of allPages(listParams(query), fetch)) {
+    for await (const rows of allPages(assetListParams(query), fetch)) {
       yield rows.map((a) => [
         a.id,
         a.tag,

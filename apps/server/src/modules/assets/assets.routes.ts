@@ -1,19 +1,21 @@
-import { ASSET_SORTS, assetBody, assetIdsFilter, assetListFilters, assetSchema } from '@wop/shared/assets';
+import {
+  assetBody,
+  assetByTagQuery,
+  assetLabelsQuery,
+  assetListParams,
+  assetListQuery,
+  assetSchema,
+  assetTagParams,
+  staleAssetAnswer,
+} from '@wop/shared/assets';
+import { idParams, ifMatchHeaders } from '@wop/shared/query';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { downloadQuery, envelope, etag, filterId, idParams, ifMatch, listQuery, pageEnvelope } from '../../lib/http.ts';
+import { emptyEnvelope, envelope, etag, ifMatch, pageEnvelope } from '../../lib/http.ts';
 import { contentResponse, errorResponses } from '../../lib/openapi-errors.ts';
 import { contentDisposition } from '../../lib/uploads.ts';
 import { labelsPdf } from './assets.labels.ts';
 import { createAssetsService } from './assets.service.ts';
-
-export const assetsQuery = listQuery(ASSET_SORTS).extend(assetListFilters.shape);
-/** `search` is the contract's name of the list's `q`. */
-export const listParams = ({ search, ...query }: z.output<typeof assetsQuery>) => ({ ...query, q: query.q ?? search });
-
-/** A tag in a path: what a label can hold, else no such asset (404). */
-const tagParams = z.object({ tag: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/) });
 
 export default async function assetsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -29,14 +31,14 @@ export default async function assetsRoutes(instance: FastifyInstance) {
         tags,
         description:
           "Assets in the caller's scope (like stores; a technician: the assets of its orders). `warranty=active` under warranty today, `expired` one that ended, `none` never had one. `q` (or `search`) finds text in the name, tag, make, model and serial.",
-        querystring: assetsQuery,
+        querystring: assetListQuery,
         response: { 200: pageEnvelope(assetSchema) },
       },
       onRequest: read,
     },
     async (request) => ({
       message: null,
-      payload: await assets.list(request.user, listParams(request.query), request.locale),
+      payload: await assets.list(request.user, assetListParams(request.query), request.locale),
     }),
   );
 
@@ -47,8 +49,8 @@ export default async function assetsRoutes(instance: FastifyInstance) {
         tags,
         description:
           'The asset a scanned or typed label names (the tag in any case). Tags are unique per chain: when the caller sees the tag in several chains, 409 unless `chain_id` says which.',
-        params: tagParams,
-        querystring: z.object({ chain_id: filterId() }),
+        params: assetTagParams,
+        querystring: assetByTagQuery,
         response: { 200: envelope(assetSchema), ...errorResponses(409) },
       },
       onRequest: read,
@@ -66,7 +68,7 @@ export default async function assetsRoutes(instance: FastifyInstance) {
         tags,
         description:
           "Printable QR labels (PDF, A4, 2 x 7 labels of 99.1 x 38.1 mm): the assets named by `ids` (at most 1000), else every asset the list's filters match (at most 1000). Each code opens PUBLIC_URL/assets/tag/{tag}. Opened by the browser with a download token in ?access_token=.",
-        querystring: assetsQuery.extend({ ids: assetIdsFilter }).extend(downloadQuery.shape),
+        querystring: assetLabelsQuery,
         response: { 200: contentResponse('The labels as a PDF', 'application/pdf'), ...errorResponses(404) },
       },
       config: { download: true },
@@ -74,7 +76,7 @@ export default async function assetsRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const locale = request.query.lang ?? request.locale;
-      const chosen = await assets.forLabels(request.user, listParams(request.query), locale);
+      const chosen = await assets.forLabels(request.user, assetListParams(request.query), locale);
       const pdf = await labelsPdf(chosen, locale, app.appConfig.PUBLIC_URL);
       const name = chosen.length === 1 ? `label-${chosen[0].tag}.pdf` : 'asset-labels.pdf';
       return reply
@@ -131,11 +133,9 @@ export default async function assetsRoutes(instance: FastifyInstance) {
         description:
           'The whole form again. An empty tag keeps the asset\'s tag (its label stays valid). With `If-Match: "<version>"` the change applies only to that version: otherwise 412 with the current asset as payload.',
         params: idParams,
-        headers: z.looseObject({
-          'if-match': z.string().optional().describe('The ETag the change was made against, e.g. "3".'),
-        }),
+        headers: ifMatchHeaders,
         body: assetBody,
-        response: { 200: envelope(assetSchema), 412: z.object({ message: z.string(), payload: assetSchema }) },
+        response: { 200: envelope(assetSchema), 412: staleAssetAnswer },
       },
       onRequest: write,
     },
@@ -161,7 +161,7 @@ export default async function assetsRoutes(instance: FastifyInstance) {
         tags,
         description: 'Only an asset without orders (409 otherwise: retire it, status retired).',
         params: idParams,
-        response: { 200: envelope(z.null()), ...errorResponses(409) },
+        response: { 200: emptyEnvelope, ...errorResponses(409) },
       },
       onRequest: write,
     },

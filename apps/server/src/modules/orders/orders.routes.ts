@@ -7,7 +7,6 @@ import {
   orderDetailSchema,
   orderDocumentParams,
   orderDocumentSchema,
-  orderEditHeaders,
   orderListQuery,
   orderOptionsQuery,
   orderOptionsSchema,
@@ -18,13 +17,13 @@ import {
   staleOrderAnswer,
   updateOrderBody,
 } from '@wop/shared/orders';
-import { documentDownloadQuery, idParams } from '@wop/shared/query';
+import { documentDownloadQuery, idParams, ifMatchHeaders } from '@wop/shared/query';
 import { can } from '@wop/shared/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { emptyEnvelope, envelope, pageEnvelope } from '../../lib/http.ts';
+import { emptyEnvelope, envelope, etag, ifMatch, pageEnvelope } from '../../lib/http.ts';
 import { contentResponse, errorResponses } from '../../lib/openapi-errors.ts';
 import { checkUploads, contentDisposition, MIME, multipartForm } from '../../lib/uploads.ts';
 import { orderPdf } from './orders.pdf.ts';
@@ -178,7 +177,7 @@ export default async function ordersRoutes(instance: FastifyInstance) {
         description:
           'Fields the caller\'s role may not set are a 403. A new technician_id resets the status to pending unless a status comes with it; on a completed order a different technician (or null) needs a new status (409 otherwise). planned_at is kept only for planned / revisit-required, completed_at only for completed. With `If-Match: "<version>"` (the ETag of GET) the change applies only to that version: otherwise 412 with the current order as payload. Without If-Match the change applies. The answer carries the new ETag.',
         params: idParams,
-        headers: orderEditHeaders,
+        headers: ifMatchHeaders,
         body: updateOrderBody,
         response: {
           200: envelope(orderDetailSchema),

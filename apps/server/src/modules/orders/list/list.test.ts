@@ -23,7 +23,7 @@ describe('the order list as one unit', () => {
     }
   });
 
-  it('answers a status or id beyond the integers of the contract with a 422 in the caller\'s language', async () => {
+  it("answers a status or id beyond the integers of the contract with a 422 in the caller's language", async () => {
     for (const [lang, message] of [
       ['en', 'is invalid'],
       ['sv', 'är ogiltigt'],
