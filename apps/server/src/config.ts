@@ -101,6 +101,11 @@ const configSchema = z.object({
       }),
     )
     .default([]),
+  /**
+   * Lets a chain's identity provider be on a private address or plain http (a provider inside the
+   * company network; tests). Off, the server reaches only https providers on public addresses.
+   */
+  OIDC_ALLOW_PRIVATE: bool.default(false),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'SEED_DEMO'> & {

@@ -87,3 +87,22 @@ export const loginAnswerSchema = z.object({
 
 /** A token for one download link (`?access_token=`). */
 export const downloadTokenSchema = z.object({ token: z.string(), expires_at: z.string() });
+
+/**
+ * The sign-in page's first step: where an e-mail address signs in. `provider`: through its chain's own
+ * identity provider (`chain_name` names it; `password_sign_in` says whether a password is still allowed).
+ */
+export const signInMethodBody = z.object({ email: requiredText() });
+export const signInMethodSchema = z.object({
+  method: z.enum(['password', 'provider']),
+  chain_name: z.string().nullable(),
+  password_sign_in: z.boolean(),
+});
+export type SignInMethod = z.infer<typeof signInMethodSchema>;
+
+/** Starts a sign-in at the chain's provider: the browser goes to `authorization_url`. */
+export const providerStartBody = signInMethodBody;
+export const providerStartSchema = z.object({ authorization_url: z.string() });
+
+/** Ends it: the one-time `sign_in` code the provider's return left in the sign-in page's address. */
+export const providerCompleteBody = z.object({ sign_in: z.string().min(1).max(200) });

@@ -5,6 +5,9 @@ export const DEFAULT_LOCALE: Locale = 'en';
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
+/** The sign-in page per language (spec 2); the server sends a user back from their chain's provider there. */
+export const LOGIN_PATHS: Record<Locale, string> = { en: '/login', sv: '/se/login', fi: '/fn/login' };
+
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 1000;
 /** Page-size choices of list screens (spec 9): 25, 50, 100, 500; English also lists 10. */

@@ -60,6 +60,8 @@ export const PERMISSIONS = {
   'chain:list': ORG_ADMINS,
   'chain:view': ORG_ADMINS,
   'chain:manage': ADMINS,
+  /** A chain's own identity provider and password sign-in (PUT /api/chains/{id}, its sign-in fields). */
+  'chain:sign-in': ORG_ADMINS,
   'region:list': MANAGERS,
   'region:manage': ORG_ADMINS,
   'store:list': MANAGERS,

@@ -39,6 +39,9 @@ const en: Catalog = {
   tag_chars: 'may contain only letters A-Z, digits, dots, hyphens and underscores',
   not_before_installed: 'may not be before the installation date',
   whole_minor_units: 'must be a whole number of minor units (cents, öre), without decimals',
+  url: 'must be an address such as https://login.example.com',
+  domain: 'must be a domain name such as example.com',
+  max_items: 'may not have more than {n} entries',
 };
 
 const sv: Catalog = {
@@ -72,6 +75,9 @@ const sv: Catalog = {
   tag_chars: 'får bara innehålla bokstäverna A-Z, siffror, punkter, bindestreck och understreck',
   not_before_installed: 'får inte vara före installationsdatumet',
   whole_minor_units: 'måste vara ett heltal i ören eller cent, utan decimaler',
+  url: 'måste vara en adress som https://login.example.com',
+  domain: 'måste vara ett domännamn som example.com',
+  max_items: 'får ha högst {n} poster',
 };
 
 const fi: Catalog = {
@@ -105,6 +111,9 @@ const fi: Catalog = {
   tag_chars: 'saa sisältää vain kirjaimia A-Z, numeroita, pisteitä, yhdysmerkkejä ja alaviivoja',
   not_before_installed: 'ei voi olla ennen asennuspäivää',
   whole_minor_units: 'on oltava kokonaisluku sentteinä tai äyreinä, ilman desimaaleja',
+  url: 'on oltava osoite, esimerkiksi https://login.example.com',
+  domain: 'on oltava verkkotunnus, esimerkiksi example.com',
+  max_items: 'saa sisältää enintään {n} kohdetta',
 };
 
 const catalogs: Record<Locale, Catalog> = { en, sv, fi };

@@ -24,6 +24,8 @@ interface RecordRoutes<
   /** Reading one record; creating, updating and deleting one. */
   read: Permission;
   write: Permission;
+  /** The update's own permission, when more roles may update (some fields of) a record than create one. */
+  updatePermission?: Permission;
   /** The path parameters of one record (default `:id`) and of the collection (default none). */
   params?: Params;
   parentParams?: Parent;
@@ -88,7 +90,7 @@ export function recordRoutes<
         body: updateBody,
         response: { 200: envelope(item), ...(routes.updateConflicts ? errorResponses(409) : {}) },
       },
-      onRequest: write,
+      onRequest: routes.updatePermission ? app.requirePermission(routes.updatePermission) : write,
     },
     async (request) => ({
       message: request.t(`${messages}.updated`),

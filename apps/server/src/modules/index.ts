@@ -16,6 +16,7 @@ import orderstatusRoutes from './orderstatus/orderstatus.routes.ts';
 import phoneinRoutes from './phonein/phonein.routes.ts';
 import regionsRoutes from './regions/regions.routes.ts';
 import rolesRoutes from './roles/roles.routes.ts';
+import signInRoutes from './sign-in/sign-in.routes.ts';
 import storesRoutes from './stores/stores.routes.ts';
 import usersRoutes from './users/users.routes.ts';
 import worktypesRoutes from './worktypes/worktypes.routes.ts';
@@ -25,6 +26,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(configRoutes);
   await app.register(authRoutes);
+  await app.register(signInRoutes);
   await app.register(rolesRoutes);
   await app.register(worktypesRoutes);
   await app.register(orderstatusRoutes);

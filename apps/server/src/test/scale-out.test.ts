@@ -15,10 +15,12 @@ import { MAX_FAILURES_PER_ACCOUNT } from '../modules/auth/login-throttle.ts';
 import { call, DEMO, multipart } from './app.ts';
 import { files } from './files.ts';
 import { openStream, until } from './live.ts';
+import { browserSignIn, startTestProvider } from './oidc-provider.ts';
 import { adminUrl, databaseUrlFor } from './pg.ts';
 import { startS3 } from './s3.ts';
 
 const baseUrl = process.env.DATABASE_URL;
+const PUBLIC_URL = 'http://portal.test';
 
 describe.skipIf(!baseUrl)('two instances on one PostgreSQL database and one bucket', () => {
   let a: App;
@@ -44,6 +46,8 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL database and one buck
         DATABASE_POOL_SIZE: '3',
         SEED_DEMO: 'true',
         SECRETS_KEY: secretsKey,
+        PUBLIC_URL,
+        OIDC_ALLOW_PRIVATE: 'true',
         WEB_DIST: path.join(dataDir, 'no-web'),
       });
       return buildApp(config, { logger: false });
@@ -104,6 +108,27 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL database and one buck
     expect(b.signIns.size).toBe(0);
     await until(() => b.signIns.live, 5000, 'B to listen again');
     expect((await call(b, 'GET', '/api/orders', { token: other })).statusCode).toBe(200);
+  });
+
+  it('a sign-in at a chain’s provider started on one instance comes back through the other', async () => {
+    const provider = await startTestProvider(`${PUBLIC_URL}/api/auth/provider/callback`);
+    try {
+      const admin = (await login(a, DEMO.admin, DEMO_PASSWORD)).json().payload.access_token as string;
+      const oidc = {
+        issuer: provider.issuer,
+        client_id: provider.clientId,
+        client_secret: provider.clientSecret,
+        email_domains: ['example.com'],
+      };
+      // The secret sealed by A opens on B: the instances share SECRETS_KEY.
+      expect((await call(a, 'PUT', '/api/chains/1', { token: admin, payload: { oidc } })).statusCode).toBe(200);
+      const { done } = await browserSignIn({ start: a, back: b, complete: a }, provider, DEMO.store);
+      expect(done.statusCode).toBe(200);
+      const token = done.json().payload.access_token as string;
+      expect((await call(b, 'GET', '/api/profile', { token })).json().payload.email).toBe(DEMO.store);
+    } finally {
+      await provider.close();
+    }
   });
 
   it('a file uploaded through one instance downloads through the other', async () => {

@@ -1,4 +1,4 @@
-import type { Locale } from '@wop/shared/constants';
+import { LOGIN_PATHS, type Locale } from '@wop/shared/constants';
 import { useSyncExternalStore } from 'react';
 import { getStoredLanguage } from './i18n.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
@@ -10,8 +10,6 @@ import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 
 export type SignOutReason = 'logout' | 'expired' | 'unauthenticated';
 
-/** Login route per language (spec 2). */
-export const LOGIN_PATHS: Record<Locale, string> = { en: '/login', sv: '/se/login', fi: '/fn/login' };
 export const DEFAULT_AFTER_LOGIN = '/orders';
 
 export function loginPath(lng: Locale = getStoredLanguage()): string {

@@ -6,5 +6,6 @@ export * from './orders.ts';
 export * from './org.ts';
 export * from './phonein.ts';
 export * from './search.ts';
+export * from './sign-in.ts';
 export * from './tallies.ts';
 export * from './users.ts';

@@ -12,6 +12,8 @@ export const chains = pgTable(
     invoiceAddress: varchar('invoice_address', { length: 500 }).notNull(),
     contactPerson: varchar('contact_person', { length: 255 }).notNull(),
     hasRegion: boolean('has_region').notNull().default(true),
+    /** False: the chain's users sign in only through its identity provider (admins keep their passwords). */
+    passwordSignIn: boolean('password_sign_in').notNull().default(true),
     ...timestamps(),
   },
   (t) => [index('chains_name_trgm').using('gin', sql`${t.chainName} gin_trgm_ops`)],

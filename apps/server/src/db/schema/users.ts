@@ -100,6 +100,8 @@ export const accessTokens = pgTable(
     kind: varchar('kind', { length: 16 }).notNull().default('session'),
     /** A download token's session: logging out or a password change ends it with its session. */
     sessionId: integer('session_id').references((): AnyPgColumn => accessTokens.id, { onDelete: 'cascade' }),
+    /** A session opened through the chain's identity provider (not with a password). */
+    viaProvider: boolean('via_provider').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),
   },

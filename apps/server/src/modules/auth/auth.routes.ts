@@ -23,7 +23,8 @@ export default async function authRoutes(instance: FastifyInstance) {
           'Signs in. Five failed attempts for one e-mail from one address within 15 minutes, or 100 from ' +
           'one address, answer 429 with Retry-After (seconds) until the window passes.',
         body: loginBody,
-        response: { 200: envelope(loginAnswerSchema), ...errorResponses(401, 422, 429) },
+        // 403: the right password of a user whose chain signs its users in only through its provider.
+        response: { 200: envelope(loginAnswerSchema), ...errorResponses(401, 403, 422, 429) },
       },
     },
     async (request) => ({

@@ -9,22 +9,41 @@ import { AppError, ForbiddenError, TooManyRequestsError, ValidationError } from 
 import { hashPassword, timingDummyHash, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { rememberLocale } from '../notifications/notifications.service.ts';
+import { chainWithoutPasswords } from '../sign-in/sign-in.repository.ts';
 import { loadUserViews } from '../users/user-view.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 
 export const DOWNLOAD_TOKEN_SECONDS = 60;
+const PASSWORD_ALWAYS: readonly string[] = ['super-admin', 'admin'];
 
 export function createAuthService(db: Db, ttlHours: number) {
   const throttle = createLoginThrottle(db);
 
-  async function issueToken(userId: number, kind: 'session' | 'download', seconds: number, sessionId?: number) {
+  async function issueToken(
+    userId: number,
+    kind: 'session' | 'download',
+    seconds: number,
+    more: { sessionId?: number; viaProvider?: boolean } = {},
+  ) {
     const token = newToken();
     const expiresAt = new Date(Date.now() + seconds * 1000);
-    await db.insert(accessTokens).values({ userId, tokenHash: hashToken(token), kind, expiresAt, sessionId });
+    await db.insert(accessTokens).values({ userId, tokenHash: hashToken(token), kind, expiresAt, ...more });
     return { token, expiresAt };
   }
 
+  /** A new session, however the user proved who they are: a password or the chain's identity provider. */
+  async function openSession(userId: number, locale: Locale, how: { viaProvider: boolean }) {
+    // Expired tokens of this user are of no use to anyone: clear them as we go.
+    await db.delete(accessTokens).where(and(eq(accessTokens.userId, userId), sql`${accessTokens.expiresAt} < now()`));
+    const { token, expiresAt } = await issueToken(userId, 'session', ttlHours * 3600, how);
+    await rememberLocale(db, userId, locale);
+    const [user] = await loadUserViews(db, [userId], locale);
+    return { access_token: token, token_type: 'Bearer' as const, expires_at: expiresAt.toISOString(), user };
+  }
+
   return {
+    openSession,
+
     async login(email: string, password: string, address: string, locale: Locale) {
       const wait = await throttle.attempt(email, address);
       if (wait > 0) throw new TooManyRequestsError('errors.too_many_attempts', { seconds: wait });
@@ -39,14 +58,11 @@ export function createAuthService(db: Db, ttlHours: number) {
       if (!found || !ok) throw new AppError(401, 'auth.invalid_login');
       await throttle.succeeded(email, address);
       if (!isRoleSlug(found.role)) throw new ForbiddenError();
-      // Expired tokens of this user are of no use to anyone: clear them as we go.
-      await db
-        .delete(accessTokens)
-        .where(and(eq(accessTokens.userId, found.id), sql`${accessTokens.expiresAt} < now()`));
-      const { token, expiresAt } = await issueToken(found.id, 'session', ttlHours * 3600);
-      await rememberLocale(db, found.id, locale);
-      const [user] = await loadUserViews(db, [found.id], locale);
-      return { access_token: token, token_type: 'Bearer' as const, expires_at: expiresAt.toISOString(), user };
+      // Asked only once the password is right, so that the answer tells nothing to whoever does not know it.
+      // The super-admin and admins always keep their passwords, whatever a chain decides.
+      const chain = PASSWORD_ALWAYS.includes(found.role) ? undefined : await chainWithoutPasswords(db, found.id);
+      if (chain) throw new AppError(403, 'sign_in.password_off', { chain });
+      return openSession(found.id, locale, { viaProvider: false });
     },
 
     async logout(token: string) {
@@ -93,7 +109,7 @@ export function createAuthService(db: Db, ttlHours: number) {
 
     /** A download token belongs to the session that asked for it and ends with it. */
     async downloadToken(userId: number, sessionId: number) {
-      const { token, expiresAt } = await issueToken(userId, 'download', DOWNLOAD_TOKEN_SECONDS, sessionId);
+      const { token, expiresAt } = await issueToken(userId, 'download', DOWNLOAD_TOKEN_SECONDS, { sessionId });
       return { token, expires_at: expiresAt.toISOString() };
     },
   };

@@ -25,6 +25,7 @@ const columns = {
   invoiceAddress: chains.invoiceAddress,
   contactPerson: chains.contactPerson,
   hasRegion: chains.hasRegion,
+  passwordSignIn: chains.passwordSignIn,
   createdAt: chains.createdAt,
   regionsCount: sql<number>`(select count(*)::int from regions r where r.chain_id = "chains"."id")`,
   storesCount: sql<number>`(select count(*)::int from stores s where s.chain_id = "chains"."id")`,
@@ -37,7 +38,13 @@ export interface ChainValues {
   contactPerson: string;
   hasRegion: boolean;
 }
-export type ChainRow = ChainValues & { id: number; createdAt: Date; regionsCount: number; storesCount: number };
+export type ChainRow = ChainValues & {
+  id: number;
+  passwordSignIn: boolean;
+  createdAt: Date;
+  regionsCount: number;
+  storesCount: number;
+};
 
 /** `scope` is the caller's SQL scope filter (undefined for admins). */
 export async function listChains(db: DbOrTx, params: ListParams, scope: SQL | undefined) {
@@ -72,7 +79,7 @@ export async function insertChain(db: DbOrTx, values: ChainValues) {
   return row.id;
 }
 
-export async function updateChain(db: DbOrTx, id: number, values: ChainValues) {
+export async function updateChain(db: DbOrTx, id: number, values: Partial<ChainValues>) {
   await db.update(chains).set(values).where(eq(chains.id, id));
 }
 

@@ -1,4 +1,4 @@
-import { chainBody, chainListQuery, chainSchema } from '@wop/shared/chains';
+import { chainBody, chainListQuery, chainSchema, chainUpdateBody } from '@wop/shared/chains';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageEnvelope } from '../../lib/http.ts';
@@ -7,7 +7,7 @@ import { createChainsService } from './chains.service.ts';
 
 export default async function chainsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const chains = createChainsService(app.db);
+  const chains = createChainsService(app.db, app.secrets, { allowPrivateIssuers: app.appConfig.OIDC_ALLOW_PRIVATE });
   const tags = ['chains'];
 
   app.get(
@@ -24,8 +24,11 @@ export default async function chainsRoutes(instance: FastifyInstance) {
     messages: 'chains',
     item: chainSchema,
     body: chainBody,
+    // Admins change any field; a chain's chain-admin its sign-in settings (oidc, password_sign_in) only.
+    updateBody: chainUpdateBody,
     read: 'chain:view',
     write: 'chain:manage',
+    updatePermission: 'chain:sign-in',
     get: (request, { id }) => chains.get(request.user, id),
     create: (_request, body) => chains.create(body),
     update: (request, { id }, body) => chains.update(request.user, id, body),

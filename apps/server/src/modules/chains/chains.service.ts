@@ -1,13 +1,16 @@
-import type { ChainBody } from '@wop/shared/chains';
+import { CHAIN_FORM_FIELDS, type ChainBody, type ChainUpdateBody, type OidcSettings } from '@wop/shared/chains';
 import type { ListParams } from '@wop/shared/query';
+import { can } from '@wop/shared/roles';
 import type { Db } from '../../db/client.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { chainsInScope } from '../../lib/scope-sql.ts';
+import type { Secrets } from '../../lib/secrets.ts';
 import * as repo from './chains.repository.ts';
+import { saveSignIn, signInSettingsOf } from './sign-in-settings.ts';
 
-export const chainView = (row: repo.ChainRow) => ({
+const chainView = (row: repo.ChainRow, oidc: OidcSettings | null) => ({
   id: row.id,
   chain_name: row.chainName,
   phone: row.phone,
@@ -18,6 +21,8 @@ export const chainView = (row: repo.ChainRow) => ({
   regions_count: row.regionsCount,
   stores_count: row.storesCount,
   created_at: row.createdAt.toISOString(),
+  oidc,
+  password_sign_in: row.passwordSignIn,
 });
 
 const values = (body: ChainBody): repo.ChainValues => ({
@@ -29,7 +34,20 @@ const values = (body: ChainBody): repo.ChainValues => ({
   hasRegion: body.has_region === 1,
 });
 
-export function createChainsService(db: Db) {
+/** Any of the chain form's fields, as columns; absent ones stay as they are. */
+const changes = (body: ChainUpdateBody): Partial<repo.ChainValues> =>
+  Object.fromEntries(
+    Object.entries({
+      chainName: body.chain_name,
+      phone: body.phone,
+      email: body.email,
+      invoiceAddress: body.invoice_address,
+      contactPerson: body.contact_person,
+      hasRegion: body.has_region === undefined ? undefined : body.has_region === 1,
+    }).filter(([, value]) => value !== undefined),
+  );
+
+export function createChainsService(db: Db, secrets: Secrets, options: { allowPrivateIssuers: boolean }) {
   /** A chain the caller may see, or 404 (never revealing chains outside the scope). */
   async function visible(user: AuthUser, id: number) {
     const row = await repo.findChain(db, id, chainsInScope(scopeOf(user)));
@@ -37,24 +55,44 @@ export function createChainsService(db: Db) {
     return row;
   }
 
+  async function views(rows: repo.ChainRow[]) {
+    const settings = await signInSettingsOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => chainView(row, settings.get(row.id) ?? null));
+  }
+  const viewOf = async (id: number) => (await views([(await repo.findChain(db, id)) as repo.ChainRow]))[0];
+
   return {
     async list(user: AuthUser, params: ListParams) {
       const { rows, total } = await repo.listChains(db, params, chainsInScope(scopeOf(user)));
-      return pageOf(rows.map(chainView), total, params);
+      return pageOf(await views(rows), total, params);
     },
-    get: async (user: AuthUser, id: number) => chainView(await visible(user, id)),
+    get: async (user: AuthUser, id: number) => (await views([await visible(user, id)]))[0],
     async create(body: ChainBody) {
       const id = await repo.insertChain(db, values(body));
-      return chainView((await repo.findChain(db, id)) as repo.ChainRow);
+      return viewOf(id);
     },
-    async update(user: AuthUser, id: number, body: ChainBody) {
+    /**
+     * The chain form's fields (admins only: a chain-admin sending one is refused) and the chain's sign-in
+     * settings, each changed only when sent.
+     */
+    async update(user: AuthUser, id: number, body: ChainUpdateBody) {
       const chain = await visible(user, id);
+      if (!can(user.role, 'chain:manage') && CHAIN_FORM_FIELDS.some((field) => body[field] !== undefined)) {
+        throw new ForbiddenError();
+      }
       // Turning regions off would leave regions and stores pointing at regions of a region-less chain.
       if (chain.hasRegion && body.has_region === 0 && chain.regionsCount > 0) {
         throw ValidationError.field('has_region', 'chains.regions_left');
       }
-      await repo.updateChain(db, id, values(body));
-      return chainView((await repo.findChain(db, id)) as repo.ChainRow);
+      await db.transaction(async (tx) => {
+        const form = changes(body);
+        if (Object.keys(form).length > 0) await repo.updateChain(tx, id, form);
+        await saveSignIn(tx, secrets, id, body, options);
+      });
+      return viewOf(id);
     },
     async remove(user: AuthUser, id: number) {
       await visible(user, id);

@@ -1,6 +1,7 @@
 import { publicConfigAnswer } from '@wop/shared/health';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { redirectUriOf } from '../sign-in/callback.ts';
 
 /**
  * GET /api/config: what the web app needs to know about this deployment before anyone signs in.
@@ -15,13 +16,18 @@ export default async function configRoutes(instance: FastifyInstance) {
       schema: {
         tags: ['config'],
         summary: 'Public settings of this deployment',
-        description: '`timezone`: the IANA zone (APP_TIMEZONE) in which every time is shown and filtered.',
+        description:
+          '`timezone`: the IANA zone (APP_TIMEZONE) in which every time is shown and filtered. ' +
+          '`sign_in_redirect_uri`: the redirect URI a chain registers at its own identity provider.',
         security: [],
         response: {
           200: publicConfigAnswer,
         },
       },
     },
-    async () => ({ message: null, payload: { timezone: app.appConfig.APP_TIMEZONE } }),
+    async () => ({
+      message: null,
+      payload: { timezone: app.appConfig.APP_TIMEZONE, sign_in_redirect_uri: redirectUriOf(app.appConfig.PUBLIC_URL) },
+    }),
   );
 }

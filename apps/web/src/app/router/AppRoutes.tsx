@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { LOGIN_PATHS } from '@wop/shared/constants';
 import { type AppRoute, ROUTES } from '@wop/shared/roles';
 import { lazy, Suspense } from 'react';
 import { matchRoutes, Navigate, Route, type RouteObject, Routes, useLocation } from 'react-router';
@@ -11,7 +12,6 @@ import { currentLanguage, loadLanguage } from '../../lib/i18n.ts';
 import { PageHeaderProvider } from '../../lib/page-header.tsx';
 import {
   DEFAULT_AFTER_LOGIN,
-  LOGIN_PATHS,
   lastSignOutReason,
   loginPath,
   rememberReturnPath,

@@ -1,13 +1,13 @@
 import { Alert, Anchor, Box, Center, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
-import { LOCALES, type Locale } from '@wop/shared/constants';
+import { LOCALES, LOGIN_PATHS, type Locale } from '@wop/shared/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { TitleBlock } from '../../../components/TitleBlock.tsx';
 import { LANGUAGE_NAMES, setLanguage } from '../../../lib/i18n.ts';
 import { APP_NAME } from '../../../lib/page-header.tsx';
-import { getToken, LOGIN_PATHS, sessionEnded } from '../../../lib/session.ts';
+import { getToken, sessionEnded } from '../../../lib/session.ts';
 import { LoginForm } from '../components/LoginForm.tsx';
 
 /** `/login` (English), `/se/login` (Swedish), `/fn/login` (Finnish): the route sets the language. */
