@@ -162,6 +162,10 @@ async function main(): Promise<number> {
     DATA_DIR: dataDir,
     SEED_DEMO: 'true',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // Sign-in through a chain's provider: the provider a spec starts runs on this machine, over http,
+    // and sends the browser back here.
+    PUBLIC_URL: baseUrl,
+    OIDC_ALLOW_PRIVATE: 'true',
   };
   // Always the embedded database: a DATABASE_URL in the environment must never get demo data.
   delete serverEnv.DATABASE_URL;

@@ -66,7 +66,7 @@ export async function signInViaApi(page: Page, who: Who, lng: Locale = 'en'): Pr
 
 /**
  * Signs in as a person does: opens the login route of the language (unless `open: false`,
- * when the page already shows the login form), types e-mail and password, presses the button,
+ * when the page already shows the login form), types the e-mail, then the password, presses the button,
  * and waits until the signed-in shell shows its main menu.
  */
 export async function signInThroughUi(
@@ -76,10 +76,16 @@ export async function signInThroughUi(
 ): Promise<void> {
   const lng = options.lng ?? 'en';
   if (options.open !== false) await page.goto(LOGIN_PATHS[lng]);
-  await page.getByRole('textbox', { name: t(lng, 'auth:login.email'), exact: true }).fill(ACCOUNTS[who].email);
-  await page.getByRole('textbox', { name: t(lng, 'auth:login.password'), exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: t(lng, 'auth:login.submit') }).click();
+  await enterPassword(page, ACCOUNTS[who].email, DEMO_PASSWORD, lng);
   await expect(mainMenu(page, lng)).toBeVisible();
+}
+
+/** The sign-in form's two steps for a password: the e-mail and Continue, then the password and Sign in. */
+export async function enterPassword(page: Page, email: string, password: string, lng: Locale = 'en'): Promise<void> {
+  await page.getByRole('textbox', { name: t(lng, 'auth:login.email'), exact: true }).fill(email);
+  await page.getByRole('button', { name: t(lng, 'auth:login.continue') }).click();
+  await page.getByRole('textbox', { name: t(lng, 'auth:login.password'), exact: true }).fill(password);
+  await page.getByRole('button', { name: t(lng, 'auth:login.submit') }).click();
 }
 
 /** The sidebar's navigation landmark. */

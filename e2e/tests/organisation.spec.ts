@@ -3,7 +3,7 @@
 // a chain-admin cannot see another chain.
 
 import { expect, type Page, test } from '@playwright/test';
-import { mainMenu, sessionFile } from '../support/auth.ts';
+import { enterPassword, mainMenu, sessionFile } from '../support/auth.ts';
 import { t } from '../support/i18n.ts';
 
 const en = (key: string) => t('en', key);
@@ -100,9 +100,7 @@ test.describe('organisation administration as an admin', () => {
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const userPage = await context.newPage();
     await userPage.goto('/login');
-    await userPage.getByRole('textbox', { name: t('en', 'auth:login.email'), exact: true }).fill(email);
-    await userPage.getByRole('textbox', { name: t('en', 'auth:login.password'), exact: true }).fill('secret123');
-    await userPage.getByRole('button', { name: t('en', 'auth:login.submit') }).click();
+    await enterPassword(userPage, email, 'secret123');
     await expect(mainMenu(userPage)).toBeVisible();
     await expect(
       mainMenu(userPage)

@@ -6,7 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { Locale } from '@wop/shared/constants';
 import { MENU } from '@wop/shared/roles';
 import { ACCOUNTS, EVERYONE } from '../support/accounts.ts';
-import { mainMenu, sessionFile, signInThroughUi, signOut } from '../support/auth.ts';
+import { enterPassword, mainMenu, sessionFile, signInThroughUi, signOut } from '../support/auth.ts';
 import { LANGUAGE_NAMES, LOGIN_PATHS, STORAGE_KEYS, t } from '../support/i18n.ts';
 import { FORBIDDEN_PATH, plainRoutes, registeredRoutes, sidebarPaths } from '../support/routes.ts';
 
@@ -68,7 +68,7 @@ test.describe('each demo role', () => {
 
       await signOut(page);
       await expect(page).toHaveURL(/\/login$/);
-      await expect(page.getByRole('button', { name: t('en', 'auth:login.submit') })).toBeVisible();
+      await expect(page.getByRole('button', { name: t('en', 'auth:login.continue') })).toBeVisible();
       // The token is revoked, not only forgotten by the browser.
       const after = await page.request.get('/api/profile', { headers: { authorization: `Bearer ${token}` } });
       expect(after.status()).toBe(401);
@@ -125,7 +125,7 @@ test.describe('sign-out and login routes', () => {
     ).toBeVisible();
     await signOut(page, 'sv');
     await expect(page).toHaveURL(/\/se\/login$/);
-    await expect(page.getByRole('button', { name: t('sv', 'auth:login.submit') })).toBeVisible();
+    await expect(page.getByRole('button', { name: t('sv', 'auth:login.continue') })).toBeVisible();
   });
 
   test('after switching to Finnish in the sidebar, signing out lands on /fn/login', async ({ page }) => {
@@ -138,9 +138,7 @@ test.describe('sign-out and login routes', () => {
 
   test('a wrong password keeps the user on the login page with a message', async ({ page }) => {
     await page.goto(LOGIN_PATHS.sv);
-    await page.getByRole('textbox', { name: t('sv', 'auth:login.email'), exact: true }).fill(ACCOUNTS.store.email);
-    await page.getByRole('textbox', { name: t('sv', 'auth:login.password'), exact: true }).fill('not-the-password');
-    await page.getByRole('button', { name: t('sv', 'auth:login.submit') }).click();
+    await enterPassword(page, ACCOUNTS.store.email, 'not-the-password', 'sv');
     await expect(page.getByRole('alert').filter({ hasText: t('sv', 'auth:login.failed') })).toBeVisible();
     await expect(page).toHaveURL(/\/se\/login$/);
   });

@@ -15,8 +15,9 @@ import { MAX_FAILURES_PER_ACCOUNT } from '../modules/auth/login-throttle.ts';
 import { call, DEMO, multipart } from './app.ts';
 import { files } from './files.ts';
 import { openStream, until } from './live.ts';
-import { browserSignIn, startTestProvider } from './oidc-provider.ts';
+import { startTestProvider } from './oidc-provider.ts';
 import { adminUrl, databaseUrlFor } from './pg.ts';
+import { browserSignIn } from './provider-sign-in.ts';
 import { startS3 } from './s3.ts';
 
 const baseUrl = process.env.DATABASE_URL;

@@ -3,15 +3,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, DEMO } from '../../test/app.ts';
 import {
-  completeSignIn,
   type IdTokenChange,
-  providerReturn as returnThrough,
   signInAtProvider,
-  signInCookie,
-  browserSignIn as signInThrough,
   startTestProvider,
   type TestProvider,
 } from '../../test/oidc-provider.ts';
+import {
+  completeSignIn,
+  providerReturn as returnThrough,
+  signInCookie,
+  browserSignIn as signInThrough,
+} from '../../test/provider-sign-in.ts';
 
 const PUBLIC_URL = 'http://portal.test';
 const app = await createTestApp({ PUBLIC_URL, OIDC_ALLOW_PRIVATE: 'true' });

@@ -19,6 +19,37 @@ function renderLogin(route = '/login') {
   return user;
 }
 
+const PASSWORD_METHOD = {
+  'POST /api/auth/sign-in-method': {
+    body: { message: null, payload: { method: 'password', chain_name: null, password_sign_in: true } },
+  },
+};
+const signedIn = (role: Parameters<typeof makeUser>[0], token = 't') => ({
+  'POST /api/auth/login': {
+    body: {
+      message: 'Logged in.',
+      payload: {
+        access_token: token,
+        token_type: 'Bearer',
+        expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+        user: makeUser(role),
+      },
+    },
+  },
+  'GET /api/profile': { body: { message: null, payload: makeUser(role) } },
+});
+
+/** The first step: the e-mail, then Continue (in the page's language). */
+async function enterEmail(
+  user: ReturnType<typeof userEvent.setup>,
+  email: string,
+  label = /Email/,
+  button = 'Continue',
+) {
+  await user.type(await screen.findByLabelText(label), email);
+  await user.click(screen.getByRole('button', { name: button }));
+}
+
 describe('login form', () => {
   it('shows the required checks only after a submit attempt', async () => {
     mockApi({});
@@ -30,24 +61,28 @@ describe('login form', () => {
     await user.tab();
     expect(screen.queryByText('Email is required.')).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Email is required.')).toBeInTheDocument();
-    expect(screen.getByText('Password is required.')).toBeInTheDocument();
+    // The password is asked for only once the address says it signs in with one.
+    expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
     expect(email).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('sends nothing while a required field is empty', async () => {
-    const fetchMock = mockApi({});
+    const fetchMock = mockApi(PASSWORD_METHOD);
     const user = renderLogin();
-    await user.type(await screen.findByLabelText(/Email/), 'store@example.com');
+    await enterEmail(user, 'store@example.com');
+    const password = await screen.findByLabelText(/Password/);
+    await waitFor(() => expect(password).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Password is required.')).toBeInTheDocument();
     expect(screen.queryByText('Email is required.')).not.toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/auth/sign-in-method']);
   });
 
   it('shows 422 field messages under the fields', async () => {
     mockApi({
+      ...PASSWORD_METHOD,
       'POST /api/auth/login': {
         status: 422,
         body: {
@@ -57,8 +92,8 @@ describe('login form', () => {
       },
     });
     const user = renderLogin();
-    await user.type(await screen.findByLabelText(/Email/), 'nope');
-    await user.type(screen.getByLabelText(/Password/), 'secret');
+    await enterEmail(user, 'nope');
+    await user.type(await screen.findByLabelText(/Password/), 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('The email must be a valid address.')).toBeInTheDocument();
     // What was typed is kept.
@@ -68,11 +103,12 @@ describe('login form', () => {
   it("shows the server's message for a wrong password, once: in the form, with no toast as well", async () => {
     const toasts = vi.spyOn(notifications, 'show');
     mockApi({
+      ...PASSWORD_METHOD,
       'POST /api/auth/login': { status: 401, body: { message: 'Ogiltigt användarnamn eller lösenord.' } },
     });
     const user = renderLogin('/se/login');
-    await user.type(await screen.findByLabelText(/E-post/), 'store@example.com');
-    await user.type(screen.getByLabelText(/Lösenord/), 'wrong');
+    await enterEmail(user, 'store@example.com', /E-post/, 'Fortsätt');
+    await user.type(await screen.findByLabelText(/Lösenord/), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Logga in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Ogiltigt användarnamn eller lösenord.');
     expect(screen.getAllByText('Ogiltigt användarnamn eller lösenord.')).toHaveLength(1);
@@ -88,23 +124,10 @@ describe('login form', () => {
 
   it('stores the token, loads the user and goes to the remembered path', async () => {
     rememberReturnPath('/jour-nummer');
-    const fetchMock = mockApi({
-      'POST /api/auth/login': {
-        body: {
-          message: 'Logged in.',
-          payload: {
-            access_token: 'tok-xyz',
-            token_type: 'Bearer',
-            expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-            user: makeUser('store-manager'),
-          },
-        },
-      },
-      'GET /api/profile': { body: { message: null, payload: makeUser('store-manager') } },
-    });
+    const fetchMock = mockApi({ ...PASSWORD_METHOD, ...signedIn('store-manager', 'tok-xyz') });
     const user = renderLogin();
-    await user.type(await screen.findByLabelText(/Email/), 'store@example.com');
-    await user.type(screen.getByLabelText(/Password/), 'demo1234');
+    await enterEmail(user, 'store@example.com');
+    await user.type(await screen.findByLabelText(/Password/), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/jour-nummer'));
@@ -115,19 +138,61 @@ describe('login form', () => {
   });
 
   it('goes to /orders when no path was remembered', async () => {
-    mockApi({
-      'POST /api/auth/login': {
-        body: {
-          message: null,
-          payload: { access_token: 't', token_type: 'Bearer', expires_at: null, user: makeUser('admin') },
-        },
-      },
-      'GET /api/profile': { body: { message: null, payload: makeUser('admin') } },
-    });
+    mockApi({ ...PASSWORD_METHOD, ...signedIn('admin') });
     const user = renderLogin();
-    await user.type(await screen.findByLabelText(/Email/), 'admin@example.com');
-    await user.type(screen.getByLabelText(/Password/), 'demo1234');
+    await enterEmail(user, 'admin@example.com');
+    await user.type(await screen.findByLabelText(/Password/), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/orders'));
+  });
+});
+
+describe('sign-in through the chain’s own sign-in', () => {
+  it('offers the chain’s sign-in to its users, and the password too where the chain allows it', async () => {
+    mockApi({
+      'POST /api/auth/sign-in-method': {
+        body: { message: null, payload: { method: 'provider', chain_name: 'Norrgården Livs', password_sign_in: true } },
+      },
+    });
+    const user = renderLogin();
+    await enterEmail(user, 'store@example.com');
+    expect(await screen.findByText('Norrgården Livs signs you in with your work account.')).toBeInTheDocument();
+    const onward = screen.getByRole('button', { name: 'Continue with your work account' });
+    await waitFor(() => expect(onward).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Use a password instead' }));
+    expect(await screen.findByLabelText(/Password/)).toBeInTheDocument();
+    // Another address starts over.
+    await user.click(screen.getByRole('button', { name: 'Use another e-mail address' }));
+    expect(screen.getByLabelText(/Email/)).not.toHaveAttribute('readonly');
+    expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
+  });
+
+  it('back from the provider, signs in with its one-time code and goes to the remembered page', async () => {
+    rememberReturnPath('/jour-nummer');
+    const fetchMock = mockApi({
+      'POST /api/auth/provider/complete': signedIn('store-manager', 'tok-sso')['POST /api/auth/login'],
+      'GET /api/profile': { body: { message: null, payload: makeUser('store-manager') } },
+    });
+    renderLogin('/login?sign_in=one-time-code');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/jour-nummer'));
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-sso');
+    const completed = fetchMock.mock.calls.filter(([url]) => String(url) === '/api/auth/provider/complete');
+    expect(completed).toHaveLength(1);
+    expect(JSON.parse(String(completed[0][1]?.body))).toEqual({ sign_in: 'one-time-code' });
+  });
+
+  it('says why the provider’s sign-in was not accepted, and asks for the e-mail again', async () => {
+    mockApi({
+      'POST /api/auth/provider/complete': {
+        status: 401,
+        body: { message: 'Det finns inget konto för nobody@example.com hos Norrgården Livs.' },
+      },
+    });
+    renderLogin('/se/login?sign_in=one-time-code');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Det finns inget konto för nobody@example.com hos Norrgården Livs.',
+    );
+    expect(screen.getByLabelText(/E-post/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/se/login"));
   });
 });

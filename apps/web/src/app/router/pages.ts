@@ -92,6 +92,10 @@ export const CHILD_PAGES: Partial<Record<AppRoute, ChildPage[]>> = {
       page(() => import('../../features/regions/pages/ChainRegionsPage.tsx'), 'ChainRegionsPage'),
     ),
     { path: 'orders', Page: page(() => import('../../features/orders/pages/ChainOrdersPage.tsx'), 'ChainOrdersPage') },
+    {
+      path: 'sign-in',
+      Page: page(() => import('../../features/chain-sign-in/pages/ChainSignInPage.tsx'), 'ChainSignInPage'),
+    },
     { path: 'orders/create', Page: orderCreate },
     { path: 'orders/:orderId', Page: orderDetail },
     {

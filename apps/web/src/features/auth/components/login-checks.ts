@@ -1,4 +1,4 @@
-import { loginBody } from '@wop/shared/auth';
+import { loginBody, signInMethodBody } from '@wop/shared/auth';
 import type { ReactNode } from 'react';
 import { schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import type { LoginInput } from '../api/login.ts';
@@ -7,6 +7,7 @@ import type { LoginInput } from '../api/login.ts';
 // on the sign-in page's first load.
 const labels = { email: 'auth:login.email', password: 'auth:login.password' };
 
+export const validateEmail = schemaResolver<Pick<LoginInput, 'email'>>(signInMethodBody, labels);
 export const validateLogin = schemaResolver<LoginInput>(loginBody, labels);
 
 export const showServerErrors = (setErrors: (errors: Record<string, ReactNode>) => void, error: unknown) =>

@@ -5,11 +5,12 @@ import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { chainPath, chainQueryOptions } from '../../../entities/chains.ts';
+import { useCan } from '../../../lib/current-user.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 
 /**
- * /chains/{id}: the chain's name and its tabs information, stores, orders, users and regions (only
- * when the chain has regions). Each tab is a path of its own (/chains/{id}/stores, ...) whose page
+ * /chains/{id}: the chain's name and its tabs information, stores, orders, users, regions (only
+ * when the chain has regions) and sign-in (its own identity provider). Each tab is a path of its own (/chains/{id}/stores, ...) whose page
  * the router puts in the outlet below the tabs.
  */
 export function ChainDashboardPage() {
@@ -17,6 +18,7 @@ export function ChainDashboardPage() {
   const chainId = Number(useParams().chainId);
   const chain = useQuery({ ...chainQueryOptions(chainId), meta: { silent: true } });
   const navigate = useNavigate();
+  const canSetSignIn = useCan('chain:sign-in');
   const { pathname } = useLocation();
   usePageHeader(chain.data?.chain_name ?? t('dashboard'), null);
 
@@ -24,7 +26,14 @@ export function ChainDashboardPage() {
   if (chain.isError) return <NotFoundPage />;
   const base = chainPath(chainId);
   const tab = pathname.slice(base.length).split('/')[1] || 'information';
-  const tabs = ['information', 'stores', 'orders', 'users', ...(chain.data.has_region ? ['regions'] : [])];
+  const tabs = [
+    'information',
+    'stores',
+    'orders',
+    'users',
+    ...(chain.data.has_region ? ['regions'] : []),
+    ...(canSetSignIn ? ['sign-in'] : []),
+  ];
 
   return (
     <Stack>
