@@ -143,7 +143,7 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
         ['x-forwarded-host', `127.0.0.1:${frontPort}`],
         ['x-forwarded-proto', 'http'],
       ],
-      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(body),
       redirect: 'manual',
     });
     let answer = Buffer.from(await upstream.arrayBuffer());

@@ -153,6 +153,8 @@ function showWith(
     autoClose: TOAST_MS,
     position: 'top-right',
     withCloseButton: true,
+    // The close button is an icon: screen readers need its name.
+    closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
   });
 }
 
