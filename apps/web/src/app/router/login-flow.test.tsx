@@ -193,6 +193,6 @@ describe('sign-in through the chain’s own sign-in', () => {
       'Det finns inget konto för nobody@example.com hos Norrgården Livs.',
     );
     expect(screen.getByLabelText(/E-post/)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/se/login"));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/se/login'));
   });
 });

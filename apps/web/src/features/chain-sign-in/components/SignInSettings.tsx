@@ -140,7 +140,7 @@ export function SignInSettings({ chain }: { chain: Chain }) {
           <Text size="sm" fw={500}>
             {t('redirectUri')}
           </Text>
-          <Group gap="xs" wrap="nowrap" align="center">
+          <Group gap="xs" align="center">
             <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>{redirectUri.data ?? '…'}</Code>
             <CopyButton value={redirectUri.data ?? ''}>
               {({ copied, copy }) => (
