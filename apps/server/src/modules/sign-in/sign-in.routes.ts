@@ -16,12 +16,9 @@ import { envelope, idParams } from '../../lib/http.ts';
 import { errorResponses } from '../../lib/openapi-errors.ts';
 import { createAuthService } from '../auth/auth.service.ts';
 import { createChainsService } from '../chains/chains.service.ts';
+import { redirectUriOf } from './callback.ts';
 import { createProviderClients, ProviderProblemError } from './provider-client.ts';
 import { createSignInService } from './sign-in.service.ts';
-
-/** Where a chain's provider sends the browser back: the redirect URI its IT registers. */
-export const CALLBACK_PATH = '/api/auth/provider/callback';
-export const redirectUriOf = (publicUrl: string) => new URL(CALLBACK_PATH, publicUrl).toString();
 
 /**
  * The browser that starts a sign-in at a provider: a random value in a cookie that only the provider's
