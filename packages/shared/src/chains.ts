@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredEmail, requiredText, yesNo } from './org-fields.ts';
-import { listQuery } from './query.ts';
 import { optionalText, text } from './primitives.ts';
+import { listQuery } from './query.ts';
 import { v } from './validation.ts';
 
 /** Chain form (spec 5): every field required; has_region 1 or 0 (the form defaults to 1). */

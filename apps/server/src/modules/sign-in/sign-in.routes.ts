@@ -8,11 +8,12 @@ import {
   signInMethodSchema,
 } from '@wop/shared/auth';
 import { oidcTestBody, oidcTestSchema } from '@wop/shared/chains';
+import { idParams } from '@wop/shared/query';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationError } from '../../lib/errors.ts';
-import { envelope, idParams } from '../../lib/http.ts';
+import { envelope } from '../../lib/http.ts';
 import { errorResponses } from '../../lib/openapi-errors.ts';
 import { createAuthService } from '../auth/auth.service.ts';
 import { createChainsService } from '../chains/chains.service.ts';
