@@ -178,7 +178,9 @@ export const ORDER_SORTS = [
  * (with paging, search and sort: orderListQuery), the dashboard's links and the web app's filter
  * fields all read them from here. `status` is a slug or its id; `date_range` is
  * `DD-MM-YYYY HH:mm:ss|DD-MM-YYYY HH:mm:ss` (date-range.ts), both ends inclusive; `open`: not
- * completed; `recalled`: the store said "not fixed" and a follow-up order was opened.
+ * completed; `recalled`: the store said "not fixed" and a follow-up order was opened;
+ * `technician_id`: assigned to that technician; `unassigned`: no technician (false: any);
+ * `awaiting_sign_off`: completed and not yet signed off by the store.
  */
 export const orderFilters = z.object({
   chain_id: filterId(),
@@ -191,6 +193,9 @@ export const orderFilters = z.object({
   overdue: filterBoolean(),
   open: filterBoolean(),
   recalled: filterBoolean(),
+  technician_id: filterId(),
+  unassigned: filterBoolean(),
+  awaiting_sign_off: filterBoolean(),
 });
 export const ORDER_FILTERS = orderFilters.keyof().options;
 export type OrderFilters = z.output<typeof orderFilters> & { q?: string };

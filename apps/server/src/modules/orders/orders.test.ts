@@ -297,6 +297,35 @@ describe('the order list', () => {
     });
   });
 
+  it("filters by technician, by no technician and by orders awaiting the store's sign-off", async () => {
+    const all = async (query: Record<string, string | number>, as: DemoUser = 'admin') => {
+      const page = (await list(as, { ...query, limit: 1000 })).json().payload;
+      expect(page.data.length, JSON.stringify(query)).toBe(page.total);
+      return page.data as { id: number; technician_id: number | null; status: string; confirmed_at: string | null }[];
+    };
+    const mine = await all({ technician_id: TECH });
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((o) => o.technician_id === TECH)).toBe(true);
+    const nobody = await all({ unassigned: 'true' });
+    expect(nobody.length).toBeGreaterThan(0);
+    expect(nobody.every((o) => o.technician_id === null)).toBe(true);
+    const assigned = await all({ unassigned: 'false' });
+    expect(assigned.length + nobody.length).toBe((await all({})).length);
+    expect(await all({ technician_id: TECH, unassigned: 'true' })).toEqual([]);
+
+    const { id: completed } = await newOrder();
+    await call(app, 'PUT', `/api/orders/${completed}`, { as: 'admin', payload: { status: 'completed' } });
+    const waiting = await all({ awaiting_sign_off: 'true' }, 'store');
+    expect(waiting.map((o) => o.id)).toContain(completed);
+    expect(waiting.every((o) => o.status === 'completed' && o.confirmed_at === null)).toBe(true);
+    await call(app, 'POST', `/api/orders/${completed}/confirm`, { as: 'store', payload: { fixed: true } });
+    const after = await all({ awaiting_sign_off: 'true' }, 'store');
+    expect(after.map((o) => o.id)).not.toContain(completed);
+    expect((await list('admin', { unassigned: 'maybe' })).json().errors).toEqual({
+      unassigned: ['must be yes or no'],
+    });
+  });
+
   it('filters by a creation date range in the app time zone, both ends inclusive', async () => {
     const { rows } = await app.db.execute<{ id: number; local: string }>(sql`
       select id, to_char(created_at at time zone 'Europe/Stockholm', 'DD-MM-YYYY HH24:MI:SS') as local

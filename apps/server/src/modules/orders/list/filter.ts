@@ -26,6 +26,11 @@ export interface FilterValues {
   open?: boolean;
   /** The store said "not fixed" (a follow-up order was opened). */
   recalled?: boolean;
+  technician_id?: number;
+  /** No technician (false: one is assigned). */
+  unassigned?: boolean;
+  /** Completed, and the store has neither signed it off nor said "not fixed". */
+  awaiting_sign_off?: boolean;
   q?: string;
 }
 
@@ -64,6 +69,7 @@ interface Condition<V> {
 
 const COMPLETED_ID = sql`(select id from order_statuses where slug = 'completed')`;
 const overdueNow = sql`(${orders.dueAt} < now() and ${orders.statusId} <> ${COMPLETED_ID})`;
+const awaitingSignOff = sql`(${orders.statusId} = ${COMPLETED_ID} and ${orders.confirmedAt} is null and ${orders.recallOrderId} is null)`;
 
 /**
  * The filters of the list (spec 3), one entry each, in the order their conditions are written. A new
@@ -125,6 +131,20 @@ export const CONDITIONS: { [K in keyof FilterValues]-?: Condition<NonNullable<Fi
     columns: ['recall_order_id'],
     where: (recalled) => (recalled ? sql`${orders.recallOrderId} is not null` : sql`${orders.recallOrderId} is null`),
     tally: { keys: ['recalled'], where: (recalled) => sql`orders.recalled = ${recalled}` },
+  },
+  technician_id: {
+    columns: ['technician_id'],
+    where: (id) => sql`${orders.technicianId} = ${id}`,
+    tally: { keys: ['technician_id'] },
+  },
+  // No tally: the technician tally counts only assigned orders.
+  unassigned: {
+    columns: ['technician_id'],
+    where: (unassigned) => sql`${orders.technicianId} is ${unassigned ? sql`` : sql`not `}null`,
+  },
+  awaiting_sign_off: {
+    columns: ['status_id', 'confirmed_at', 'recall_order_id'],
+    where: (awaiting) => (awaiting ? awaitingSignOff : sql`not ${awaitingSignOff}`),
   },
   q: {
     columns: ['description', 'project_number', 'store_id'],
@@ -222,6 +242,9 @@ export function orderListFilter(query: Partial<OrderFilters>, user: AuthUser, ti
     overdue: query.overdue,
     open: query.open,
     recalled: query.recalled,
+    technician_id: query.technician_id,
+    unassigned: query.unassigned,
+    awaiting_sign_off: query.awaiting_sign_off,
     q: query.q,
     searchScope: query.q ? searchScopeOf(scope, query) : undefined,
     singleScope: scope.kind === 'all' || scope.kind === 'technician' || scope.ids.length === 1,

@@ -60,6 +60,12 @@ const FILTERS: Record<string, string | number>[] = [
   { chain_id: 1, overdue: 'true' },
   { store_id: 1, status: 'completed' },
   { worktype_id: 2 },
+  { technician_id: 6 },
+  { technician_id: 6, status: 'completed' },
+  { unassigned: 'true' },
+  { unassigned: 'false', open: 'true' },
+  { awaiting_sign_off: 'true' },
+  { awaiting_sign_off: 'false', store_id: 1 },
 ];
 
 describe('the list total is the number of rows listed', () => {
