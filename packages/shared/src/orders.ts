@@ -118,6 +118,8 @@ export const createOrderFields = z.object({
   region_id: optionalId,
   store_id: optionalId,
   approval_status: z.preprocess(blank, z.enum(APPROVAL_STATUSES, { error: v('invalid') }).optional()),
+  /** The equipment the order is about: an asset of the order's store, not retired. */
+  asset_id: optionalId,
 });
 export type CreateOrderFields = z.output<typeof createOrderFields>;
 
@@ -136,6 +138,8 @@ export const updateOrderBody = z.object({
   technician_id: z.preprocess((value) => (value === '' ? undefined : value), int4Id().nullable().optional()),
   planned_at: dateTime,
   completed_at: dateTime,
+  /** An asset of the order's store, not retired; null takes it off; an empty value is left out. */
+  asset_id: z.preprocess((value) => (value === '' ? undefined : value), int4Id().nullable().optional()),
 });
 export type UpdateOrderBody = z.output<typeof updateOrderBody>;
 
@@ -147,6 +151,7 @@ export const ORDER_FIELD_PERMISSION = {
   technician_id: 'order:assign-technician',
   planned_at: 'order:set-dates',
   completed_at: 'order:set-dates',
+  asset_id: 'order:set-asset',
 } as const satisfies Record<keyof UpdateOrderBody, Permission>;
 export type OrderEditField = keyof typeof ORDER_FIELD_PERMISSION;
 
@@ -196,6 +201,7 @@ export const orderFilters = z.object({
   technician_id: filterId(),
   unassigned: filterBoolean(),
   awaiting_sign_off: filterBoolean(),
+  asset_id: filterId(),
 });
 export const ORDER_FILTERS = orderFilters.keyof().options;
 export type OrderFilters = z.output<typeof orderFilters> & { q?: string };
@@ -203,13 +209,19 @@ export const orderListQuery = listQuery(ORDER_SORTS, 'project_number').extend(or
 export type OrderListQuery = z.output<typeof orderListQuery>;
 
 /** The options of the order form and list filters, narrowed by chain and region. */
-export const orderOptionsQuery = z.object({ chain_id: filterId(), region_id: filterId() });
+export const orderOptionsQuery = z.object({ chain_id: filterId(), region_id: filterId(), store_id: filterId() });
 export const orderDocumentParams = z.object({ id: pathId, documentId: pathId });
 
 const ts = z.string();
 const ref = <K extends string>(key: K) =>
   z.object({ id: z.number() }).extend({ [key]: z.string() } as Record<K, z.ZodString>);
 const orderLink = z.object({ id: z.number(), project_number: z.number() });
+/**
+ * The asset an order is about; `under_warranty`: the order was placed on or before the last day of
+ * the asset's warranty (in APP_TIMEZONE).
+ */
+const orderAsset = z.object({ id: z.number(), tag: z.string(), name: z.string(), under_warranty: z.boolean() });
+export type OrderAsset = z.infer<typeof orderAsset>;
 
 /** The answer to creating an order; an ASAP order (PHONE_IN_PRIORITY) also says whom to phone now. */
 export const createdOrderSchema = orderLink.extend({ phone_in: phoneInSchema.optional() });
@@ -259,6 +271,8 @@ export const orderSchema = z.object({
   /** The follow-up opened when the store said "not fixed", and that order as a link. */
   recall_order_id: z.number().nullable(),
   recall: orderLink.nullable(),
+  asset_id: z.number().nullable(),
+  asset: orderAsset.nullable(),
   version: z.number(),
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -313,6 +327,8 @@ export const orderOptionsSchema = z.object({
     }),
   ),
   technicians: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** With `store_id`: that store's assets that can take an order (not retired). */
+  assets: z.array(z.object({ id: z.number(), tag: z.string(), name: z.string(), store_id: z.number() })),
 });
 export type OrderOptions = z.infer<typeof orderOptionsSchema>;
 

@@ -51,6 +51,8 @@ export const PERMISSIONS = {
   'order:set-status': [...MANAGERS, 'technician'],
   'order:set-dates': ['super-admin', 'admin', 'chain-admin', 'technician'],
   'order:assign-technician': ADMINS,
+  /** The asset an order is about: those who manage the order, and the technician who stands in front of it. */
+  'order:set-asset': [...MANAGERS, 'technician'],
   'order:chat': EVERYONE,
   /** Store sign-off of a completed order ("fixed" / "not fixed"): the store's side, not the service's. */
   'order:confirm': ['chain-admin', 'regional-director', 'store-manager'],

@@ -42,6 +42,7 @@ const en: Catalog = {
   url: 'must be an address such as https://login.example.com',
   domain: 'must be a domain name such as example.com',
   max_items: 'may not have more than {n} entries',
+  other_store: "belongs to another store than the order's",
 };
 
 const sv: Catalog = {
@@ -78,6 +79,7 @@ const sv: Catalog = {
   url: 'måste vara en adress som https://login.example.com',
   domain: 'måste vara ett domännamn som example.com',
   max_items: 'får ha högst {n} poster',
+  other_store: 'hör till en annan butik än arbetsorderns',
 };
 
 const fi: Catalog = {
@@ -114,6 +116,7 @@ const fi: Catalog = {
   url: 'on oltava osoite, esimerkiksi https://login.example.com',
   domain: 'on oltava verkkotunnus, esimerkiksi example.com',
   max_items: 'saa sisältää enintään {n} kohdetta',
+  other_store: 'kuuluu eri myymälään kuin työtilaus',
 };
 
 const catalogs: Record<Locale, Catalog> = { en, sv, fi };

@@ -86,6 +86,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     version: 3,
     parent_id: null,
     recall_order_id: null,
+    asset_id: null,
+    asset: null,
     ...overrides,
   };
   // The ids follow the links unless a test sets them apart.
@@ -93,6 +95,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     ...order,
     parent_id: overrides.parent_id ?? order.parent?.id ?? null,
     recall_order_id: overrides.recall_order_id ?? order.recall?.id ?? null,
+    asset_id: overrides.asset_id ?? order.asset?.id ?? null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { COMPLETED_STATUS } from '@wop/shared/constants';
 import { type UpdateOrderBody, usesCompletedAt, usesPlannedAt } from '@wop/shared/orders';
 import { v } from '@wop/shared/validation';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { iso } from './orders.mapping.ts';
@@ -12,12 +13,29 @@ type LockedOrder = NonNullable<Awaited<ReturnType<typeof repo.lockOrder>>>;
 const toDate = (value: string) => new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : value.replace(' ', 'T'));
 
 /**
+ * The asset an order may name: one of its store (422 `other_store` for another store's, `not_found`
+ * for one the caller does not see), not retired (409). `assetScope`: the assets the caller sees.
+ */
+export async function checkedAsset(tx: DbOrTx, assetId: number, storeId: number, assetScope: SQL | undefined) {
+  const asset = await repo.findAssetFor(tx, assetId, storeId, assetScope);
+  if (!asset) throw ValidationError.field('asset_id', v('not_found'));
+  if (asset.store_id !== storeId) throw ValidationError.field('asset_id', v('other_store'));
+  if (asset.status === 'retired') throw new ConflictError('orders.asset_retired');
+  return asset;
+}
+
+/**
  * What an edit changes on the locked order, and the history events that record it (spec 4): a new
  * technician starts over at pending unless a status comes with it; a completed order is re-opened
  * only with a new status; planned_at lives only with planned / revisit-required, completed_at only
  * with completed; the due time follows the priority. Unknown statuses or technicians are a 422.
  */
-export async function planChanges(tx: DbOrTx, current: LockedOrder, body: UpdateOrderBody) {
+export async function planChanges(
+  tx: DbOrTx,
+  current: LockedOrder,
+  body: UpdateOrderBody,
+  assetScope: SQL | undefined,
+) {
   const changes: Parameters<typeof repo.updateOrder>[2] = {};
   const events: OrderEvent[] = [];
   const errors: Record<string, string[]> = {};
@@ -94,6 +112,12 @@ export async function planChanges(tx: DbOrTx, current: LockedOrder, body: Update
     // The due time follows the priority, counted from creation.
     changes.dueAt = new Date(current.created_at.getTime() + (priority?.due_hours ?? 0) * 3600_000);
     events.push({ field: 'priority', from: String(current.priority), to: String(body.priority) });
+  }
+
+  if (body.asset_id !== undefined && body.asset_id !== current.asset_id) {
+    const asset = body.asset_id === null ? null : await checkedAsset(tx, body.asset_id, current.store_id, assetScope);
+    changes.assetId = asset?.id ?? null;
+    events.push({ field: 'asset', from: current.asset_tag, to: asset?.tag ?? null });
   }
 
   return { changes, events };

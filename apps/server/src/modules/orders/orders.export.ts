@@ -15,6 +15,7 @@ export const ordersExport: ExportSource<'OrdersExport'> = {
     'region',
     'store',
     'worktype',
+    'asset',
     'priority',
     'description',
     'status',
@@ -41,7 +42,9 @@ export const ordersExport: ExportSource<'OrdersExport'> = {
       const whereSql: SQL = conditions.length ? sql`where ${and(...conditions)}` : sql``;
       const { rows }: { rows: OrderExportRow[] } = await ctx.db.execute<OrderExportRow>(sql`
         select o.project_number, o.created_at, c.chain_name, r.region_name, s.store_name,
-          coalesce(nullif(wtt.title, ''), wt.title) as worktype, ${priorityTitle} as priority,
+          coalesce(nullif(wtt.title, ''), wt.title) as worktype,
+          (select a.name || ' (' || a.tag || ')' from assets a where a.id = o.asset_id) as asset,
+          ${priorityTitle} as priority,
           o.description, os.slug as status, os.title as status_title, o.approval_status,
           tu.name as technician, cu.name as orderer, o.planned_at, o.completed_at, o.due_at
         from (select * from orders ${whereSql} order by orders.project_number desc limit ${EXPORT_BATCH}) o
@@ -63,6 +66,7 @@ export const ordersExport: ExportSource<'OrdersExport'> = {
           o.region_name,
           o.store_name,
           o.worktype,
+          o.asset,
           o.priority,
           o.description,
           statusLabel(ctx.locale, o.status, o.status_title),
@@ -87,6 +91,7 @@ interface OrderExportRow extends Record<string, unknown> {
   region_name: string | null;
   store_name: string;
   worktype: string;
+  asset: string | null;
   priority: string;
   description: string;
   status: string;

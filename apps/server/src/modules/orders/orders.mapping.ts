@@ -71,6 +71,8 @@ export function toOrder(row: repo.OrderRow, locale: Locale, now = Date.now()): O
     parent: link(row.parent_id, row.parent_project_number),
     recall_order_id: row.recall_order_id,
     recall: link(row.recall_order_id, row.recall_project_number),
+    asset_id: row.asset_id,
+    asset: row.asset,
     version: row.version,
   };
 }

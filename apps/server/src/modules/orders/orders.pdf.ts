@@ -54,6 +54,10 @@ export function orderPdf(order: OrderDetail, locale: Locale, timeZone: string): 
   row(t('status'), order.status_label);
   row(t('approval'), order.approval_status_label);
   row(t('technician'), order.technician_name ?? t('none'));
+  if (order.asset) {
+    const warranty = order.asset.under_warranty ? ` (${t('under_warranty')})` : '';
+    row(t('asset'), `${order.asset.name}, ${order.asset.tag}${warranty}`);
+  }
   doc.moveDown(0.3);
   doc
     .font('Helvetica-Bold')

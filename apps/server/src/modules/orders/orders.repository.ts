@@ -40,6 +40,9 @@ export interface OrderRow extends Record<string, unknown> {
   parent_project_number: number | null;
   recall_order_id: number | null;
   recall_project_number: number | null;
+  asset_id: number | null;
+  /** The asset's tag, name and whether the order was placed under its warranty (json). */
+  asset: { id: number; tag: string; name: string; under_warranty: boolean } | null;
   version: number;
 }
 
@@ -51,7 +54,7 @@ export interface OrderRow extends Record<string, unknown> {
  * unread count of the caller is computed here for these rows only: messages from others after the
  * caller's marker.
  */
-export function detailSelect(from: SQL, userId: number, locale: Locale) {
+export function detailSelect(from: SQL, userId: number, locale: Locale, timezone: string) {
   const priorityTitle = sql.raw(`title_${locale}`);
   return sql`
     select o.id, o.project_number, o.description, o.work_type_id as worktype_id,
@@ -69,6 +72,9 @@ export function detailSelect(from: SQL, userId: number, locale: Locale) {
       o.parent_id, (select po.project_number from orders po where po.id = o.parent_id) as parent_project_number,
       o.recall_order_id,
       (select ro.project_number from orders ro where ro.id = o.recall_order_id) as recall_project_number,
+      o.asset_id, (select json_build_object('id', a.id, 'tag', a.tag, 'name', a.name, 'under_warranty',
+        coalesce(a.warranty_until >= (o.created_at at time zone ${timezone})::date, false))
+        from assets a where a.id = o.asset_id) as asset,
       (select count(*)::int from order_documents d where d.order_id = o.id) as documents_count,
       (select count(*)::int from chat_messages m
         where m.order_id = o.id and m.sender_id is distinct from ${userId}
@@ -80,10 +86,17 @@ export function detailSelect(from: SQL, userId: number, locale: Locale) {
     left join users cu on cu.id = o.created_by`;
 }
 
-export async function findOrder(db: DbOrTx, id: number, scope: SQL | undefined, userId: number, locale: Locale) {
+export async function findOrder(
+  db: DbOrTx,
+  id: number,
+  scope: SQL | undefined,
+  userId: number,
+  locale: Locale,
+  timezone: string,
+) {
   const where = and(sql`${orders.id} = ${id}`, scope);
   const { rows } = await db.execute<OrderRow>(
-    detailSelect(sql`(select * from orders where ${where}) o`, userId, locale),
+    detailSelect(sql`(select * from orders where ${where}) o`, userId, locale, timezone),
   );
   return rows[0];
 }
@@ -98,6 +111,8 @@ export interface OrderCore extends Record<string, unknown> {
   planned_at: Date | null;
   completed_at: Date | null;
   created_at: Date;
+  store_id: number;
+  asset_id: number | null;
   version: number;
 }
 
@@ -111,14 +126,20 @@ export async function lockOrder(tx: DbOrTx, id: number, scope: SQL | undefined) 
   const where = and(sql`${orders.id} = ${id}`, scope);
   const { rows } = await tx.execute<OrderCore>(sql`
     select orders.id, orders.project_number, orders.priority, orders.approval_status, orders.status_id,
-      orders.technician_id, orders.planned_at, orders.completed_at, orders.created_at, orders.version
+      orders.technician_id, orders.planned_at, orders.completed_at, orders.created_at, orders.version,
+      orders.store_id, orders.asset_id
     from orders where ${where}
     for update`);
   const row = rows[0];
   if (!row) return undefined;
-  const { rows: names } = await tx.execute<{ status: string; technician_name: string | null }>(sql`
+  const { rows: names } = await tx.execute<{
+    status: string;
+    technician_name: string | null;
+    asset_tag: string | null;
+  }>(sql`
     select (select slug from order_statuses where id = ${row.status_id}) as status,
-      (select name from users where id = ${row.technician_id}) as technician_name`);
+      (select name from users where id = ${row.technician_id}) as technician_name,
+      (select tag from assets where id = ${row.asset_id}) as asset_tag`);
   // Raw SQL answers timestamps as strings on some drivers: normalise.
   const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
   return {
@@ -216,6 +237,7 @@ export async function insertOrder(
     dueAt: Date;
     /** A follow-up order: the original it follows. */
     parentId?: number;
+    assetId?: number | null;
   },
 ) {
   const [row] = await tx
@@ -237,6 +259,7 @@ export async function updateOrder(
     plannedAt: Date | null;
     completedAt: Date | null;
     dueAt: Date;
+    assetId: number | null;
   }>,
 ) {
   await tx.update(orders).set(values).where(sql`${orders.id} = ${id}`);
@@ -336,4 +359,37 @@ export async function technicians(db: DbOrTx) {
     select u.id, u.name from users u join roles r on r.id = u.role_id where r.slug = 'technician'
     order by u.name, u.id limit 1000`);
   return rows;
+}
+
+/**
+ * The asset an order names, if the caller may name it: one of the order's store, or one the caller
+ * sees (`scope`, lib/scope-sql.ts assetsInScope), so that another store's asset is told apart from
+ * one that does not exist only where the caller sees it anyway.
+ */
+export async function findAssetFor(db: DbOrTx, id: number, storeId: number, scope: SQL | undefined) {
+  const visible = scope ? sql`(assets.store_id = ${storeId} or ${scope})` : sql`true`;
+  const { rows } = await db.execute<{ id: number; tag: string; store_id: number; status: string }>(sql`
+    select assets.id, assets.tag, assets.store_id, assets.status from assets where assets.id = ${id} and ${visible}`);
+  return rows[0];
+}
+
+/** The assets of a store that can take an order (not retired), by name. */
+export async function optionAssets(db: DbOrTx, storeId: number) {
+  const { rows } = await db.execute<{ id: number; tag: string; name: string; store_id: number }>(sql`
+    select id, tag, name, store_id from assets where store_id = ${storeId} and status <> 'retired'
+    order by name, id limit 1000`);
+  return rows;
+}
+
+/** May the caller place or handle orders in this store: a store in its scope, or one of its orders' stores. */
+export async function storeReachable(
+  db: DbOrTx,
+  storeId: number,
+  stores: SQL | undefined,
+  orderScope: SQL | undefined,
+) {
+  const { rows } = await db.execute(sql`
+    select 1 where exists (select 1 from stores where ${and(sql`stores.id = ${storeId}`, stores)})
+      or exists (select 1 from orders where ${and(sql`orders.store_id = ${storeId}`, orderScope)})`);
+  return rows.length > 0;
 }

@@ -90,7 +90,7 @@ export default async function ordersRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         description:
-          "Chains, regions and stores of the caller's scope for the order form and list filters (regions and stores narrowed by chain_id / region_id), and technicians for those who assign them.",
+          "Chains, regions and stores of the caller's scope for the order form and list filters (regions and stores narrowed by chain_id / region_id), technicians for those who assign them, and with `store_id` that store's assets an order can name (not retired).",
         querystring: orderOptionsQuery,
         response: {
           200: envelope(orderOptionsSchema),
@@ -148,9 +148,10 @@ export default async function ordersRoutes(instance: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'Which of chain_id, region_id and approval_status a role sends, and must, follows spec 5 and 6.',
+        description:
+          "Which of chain_id, region_id and approval_status a role sends, and must, follows spec 5 and 6. `asset_id`: an asset of the order's store (another store's is a 422 on asset_id), not retired (409).",
         ...createForm.schema,
-        response: { 201: envelope(createdOrderSchema) },
+        response: { 201: envelope(createdOrderSchema), ...errorResponses(409) },
       },
       onRequest: app.requirePermission('order:create'),
       preValidation: [
@@ -175,7 +176,7 @@ export default async function ordersRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         description:
-          'Fields the caller\'s role may not set are a 403. A new technician_id resets the status to pending unless a status comes with it; on a completed order a different technician (or null) needs a new status (409 otherwise). planned_at is kept only for planned / revisit-required, completed_at only for completed. With `If-Match: "<version>"` (the ETag of GET) the change applies only to that version: otherwise 412 with the current order as payload. Without If-Match the change applies. The answer carries the new ETag.',
+          'Fields the caller\'s role may not set are a 403. A new technician_id resets the status to pending unless a status comes with it; on a completed order a different technician (or null) needs a new status (409 otherwise). planned_at is kept only for planned / revisit-required, completed_at only for completed. `asset_id`: an asset of the order\'s store (422 otherwise), not retired (409); null takes it off. With `If-Match: "<version>"` (the ETag of GET) the change applies only to that version: otherwise 412 with the current order as payload. Without If-Match the change applies. The answer carries the new ETag.',
         params: idParams,
         headers: ifMatchHeaders,
         body: updateOrderBody,

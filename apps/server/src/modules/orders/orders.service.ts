@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
-import { chainsInScope, ordersInScope, regionsInScope, storesInScope } from '../../lib/scope-sql.ts';
+import { assetsInScope, chainsInScope, ordersInScope, regionsInScope, storesInScope } from '../../lib/scope-sql.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { type CheckedFile, removeFiles, storeFiles } from '../../lib/uploads.ts';
 import * as notify from '../notifications/notify.ts';
@@ -21,7 +21,7 @@ import { statusLabel } from '../orderstatus/orderstatus.labels.ts';
 import { createPhoneInService } from '../phonein/phonein.service.ts';
 import { orderListFilter } from './list/filter.ts';
 import { listOrders } from './list/page.ts';
-import { planChanges } from './orders.changes.ts';
+import { checkedAsset, planChanges } from './orders.changes.ts';
 import { approvalLabel, iso, toDocument, toOrder } from './orders.mapping.ts';
 import * as repo from './orders.repository.ts';
 
@@ -32,7 +32,7 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string, 
 
   /** The order with its documents and history; `on` a transaction reads what that transaction wrote. */
   async function detail(user: AuthUser, id: number, locale: Locale, on: DbOrTx = db): Promise<OrderDetail> {
-    const row = await repo.findOrder(on, id, scopeSql(user), user.id, locale);
+    const row = await repo.findOrder(on, id, scopeSql(user), user.id, locale, timezone);
     if (!row) throw new NotFoundError('orders.not_found');
     // One after the other: a transaction's client takes one query at a time.
     const documents = await repo.listDocuments(on, id);
@@ -77,6 +77,7 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string, 
     if (!store) throw ValidationError.field('store_id', v('not_found'));
     if (fields.chain_id && fields.chain_id !== store.chain_id) throw ValidationError.field('store_id', v('invalid'));
     if (fields.region_id && fields.region_id !== store.region_id) throw ValidationError.field('store_id', v('invalid'));
+    if (fields.asset_id) await checkedAsset(db, fields.asset_id, store.id, assetsInScope(scopeOf(user)));
     return store;
   }
 
@@ -119,6 +120,7 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string, 
             approvalStatusDate: approval === 'pending' ? null : now,
             statusId: pending.id,
             dueAt: new Date(now.getTime() + dueHours * 3600_000),
+            assetId: fields.asset_id ?? null,
           });
           await repo.insertDocuments(tx, order.id, user.id, written);
           await repo.insertEvents(tx, order.id, user.id, [
@@ -155,7 +157,7 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string, 
         const current = await repo.lockOrder(tx, id, scopeSql(user));
         if (!current) throw new NotFoundError('orders.not_found');
         if (matches && !matches(current.version)) return { stale: await detail(user, id, locale, tx) };
-        const { changes, events } = await planChanges(tx, current, body);
+        const { changes, events } = await planChanges(tx, current, body, assetsInScope(scopeOf(user)));
         if (events.length) {
           await repo.updateOrder(tx, id, changes);
           await repo.insertEvents(tx, id, user.id, events);
@@ -218,15 +220,20 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string, 
 
     projectNumber: () => repo.previewProjectNumber(db),
 
-    async options(user: AuthUser, filter: { chain_id?: number; region_id?: number }) {
+    async options(user: AuthUser, filter: { chain_id?: number; region_id?: number; store_id?: number }) {
       const scope = scopeOf(user);
-      const [chains, regions, stores, technicians] = await Promise.all([
+      const storeId = filter.store_id;
+      const [chains, regions, stores, technicians, assets] = await Promise.all([
         repo.optionChains(db, chainsInScope(scope)),
         repo.optionRegions(db, regionsInScope(scope), filter.chain_id),
         repo.optionStores(db, storesInScope(scope), filter.chain_id, filter.region_id),
         can(user.role, 'order:assign-technician') ? repo.technicians(db) : Promise.resolve([]),
+        // The assets of a store where the caller places orders, or handles one (a technician).
+        storeId && (await repo.storeReachable(db, storeId, storesInScope(scope), ordersInScope(scope)))
+          ? repo.optionAssets(db, storeId)
+          : Promise.resolve([]),
       ]);
-      return { chains, regions, stores, technicians };
+      return { chains, regions, stores, technicians, assets };
     },
   };
 }

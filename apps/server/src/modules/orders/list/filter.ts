@@ -31,6 +31,8 @@ export interface FilterValues {
   unassigned?: boolean;
   /** Completed, and the store has neither signed it off nor said "not fixed". */
   awaiting_sign_off?: boolean;
+  /** The orders on one asset. */
+  asset_id?: number;
   q?: string;
 }
 
@@ -146,6 +148,10 @@ export const CONDITIONS: { [K in keyof FilterValues]-?: Condition<NonNullable<Fi
     columns: ['status_id', 'confirmed_at', 'recall_order_id'],
     where: (awaiting) => (awaiting ? awaitingSignOff : sql`not ${awaitingSignOff}`),
   },
+  asset_id: {
+    columns: ['asset_id'],
+    where: (id) => sql`${orders.assetId} = ${id}`,
+  },
   q: {
     columns: ['description', 'project_number', 'store_id'],
     where: (q) => {
@@ -245,6 +251,7 @@ export function orderListFilter(query: Partial<OrderFilters>, user: AuthUser, ti
     technician_id: query.technician_id,
     unassigned: query.unassigned,
     awaiting_sign_off: query.awaiting_sign_off,
+    asset_id: query.asset_id,
     q: query.q,
     searchScope: query.q ? searchScopeOf(scope, query) : undefined,
     singleScope: scope.kind === 'all' || scope.kind === 'technician' || scope.ids.length === 1,

@@ -81,7 +81,7 @@ export async function listOrders(
       const keys = keysOf(sql.raw(String(page.limit)), sql``, false);
       return queryPrepared<OrderRow>(
         db,
-        sql`${detailSelect(sql`(${keys}) page join orders o on o.project_number = page.project_number`, userId, locale)}
+        sql`${detailSelect(sql`(${keys}) page join orders o on o.project_number = page.project_number`, userId, locale, filter.timezone)}
           order by ${sorted}`,
       );
     }
@@ -100,7 +100,7 @@ export async function listOrders(
     const numbers = sql.param(keys.map((k) => k.project_number));
     return queryPrepared<OrderRow>(
       db,
-      sql`${detailSelect(sql`(select * from orders where project_number = any((select ${numbers}::int[])::int[])) o`, userId, locale)}
+      sql`${detailSelect(sql`(select * from orders where project_number = any((select ${numbers}::int[])::int[])) o`, userId, locale, filter.timezone)}
         order by ${sorted}`,
     );
   };

@@ -66,6 +66,8 @@ const FILTERS: Record<string, string | number>[] = [
   { unassigned: 'false', open: 'true' },
   { awaiting_sign_off: 'true' },
   { awaiting_sign_off: 'false', store_id: 1 },
+  { asset_id: 1 },
+  { asset_id: 1, open: 'true' },
 ];
 
 describe('the list total is the number of rows listed', () => {

@@ -18,8 +18,15 @@ export const prioritiesQueryOptions = (lang: string) =>
     staleTime: 30 * 60_000,
   });
 
-/** GET /api/orders/options: chains, regions, stores of the caller's scope (and technicians for admins). */
-export const orderOptionsQueryOptions = (filter: { chain_id?: number | string; region_id?: number | string }) =>
+/**
+ * GET /api/orders/options: chains, regions, stores of the caller's scope (and technicians for admins);
+ * with `store_id`, that store's assets.
+ */
+export const orderOptionsQueryOptions = (filter: {
+  chain_id?: number | string;
+  region_id?: number | string;
+  store_id?: number | string;
+}) =>
   queryOptions({
     queryKey: [...ORDERS_KEY, 'options', filter],
     queryFn: async ({ signal }) => (await api.get<OrderOptions>('/orders/options', filter, signal)).payload,
@@ -45,6 +52,7 @@ export interface CreateOrderInput {
   region_id?: string;
   store_id?: string;
   approval_status?: string;
+  asset_id?: string;
   documents: File[];
   onProgress?: OnProgress;
 }

@@ -13,6 +13,7 @@ export interface Values {
   technician_id: string | null;
   planned_at: string | null;
   completed_at: string | null;
+  asset_id: string | null;
 }
 
 /** The current order a 412 carries (someone else saved first), or null for any other failure. */
@@ -30,6 +31,7 @@ const FIELD_LABEL: Record<OrderEditField, string> = {
   status: 'fields.status',
   planned_at: 'fields.planned_at',
   completed_at: 'fields.completed_at',
+  asset_id: 'fields.asset',
 };
 
 /**
@@ -45,6 +47,7 @@ export function OrderConflict({
   statuses,
   priorities,
   technicians,
+  assets,
   saving,
 }: {
   before: OrderDetail;
@@ -54,12 +57,17 @@ export function OrderConflict({
   statuses: readonly { slug: string; label: string }[];
   priorities: Record<string, string>;
   technicians: readonly { id: number; name: string }[];
+  assets: readonly { id: number; name: string; tag: string }[];
   saving: boolean;
 }) {
   const { t } = useTranslation('orders');
   const date = (value: string | null) => (value ? dayjs(value).format('D MMM YYYY HH:mm') : t('edit.empty'));
   const technician = (id: string | null) =>
     id ? (technicians.find((u) => String(u.id) === id)?.name ?? id) : t('noTechnician');
+  const assetName = (id: string | number | null) => {
+    const asset = id ? assets.find((a) => String(a.id) === String(id)) : undefined;
+    return asset ? `${asset.name} · ${asset.tag}` : id ? String(id) : t('edit.empty');
+  };
   // Per field: whether it changed, their value and the user's, as the user reads them.
   const shown: Record<OrderEditField, [boolean, string, string]> = {
     status: [
@@ -84,6 +92,7 @@ export function OrderConflict({
     ],
     planned_at: [before.planned_at !== theirs.planned_at, date(theirs.planned_at), date(yours.planned_at)],
     completed_at: [before.completed_at !== theirs.completed_at, date(theirs.completed_at), date(yours.completed_at)],
+    asset_id: [before.asset_id !== theirs.asset_id, assetName(theirs.asset_id), assetName(yours.asset_id)],
   };
   const rows = (Object.keys(FIELD_LABEL) as OrderEditField[]).filter((f) => fields.includes(f) && shown[f][0]);
   return (

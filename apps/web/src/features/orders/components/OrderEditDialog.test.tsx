@@ -53,6 +53,10 @@ function setup(role: RoleSlug, detail: OrderDetail = order(), put: Parameters<ty
         { id: 31, name: 'Tomas Tekniker' },
         { id: 32, name: 'Teemu Teknikko' },
       ],
+      assets: [
+        { id: 41, tag: 'SOD-FRZ-01', name: 'Frysö 1', store_id: 1 },
+        { id: 42, tag: 'SOD-DOOR-01', name: 'Entrédörr', store_id: 1 },
+      ],
     }),
     'PUT /api/orders/7': put,
   });
@@ -70,6 +74,11 @@ const calls = (fetchMock: ReturnType<typeof mockApi>, path: string, method = 'GE
   fetchMock.mock.calls.filter(
     ([url, init]) =>
       new URL(String(url), 'http://localhost').pathname === path && (init?.method ?? 'GET').toUpperCase() === method,
+  );
+/** The options asked for the technician list (those with a store_id ask for its assets). */
+const technicianCalls = (fetchMock: ReturnType<typeof mockApi>) =>
+  calls(fetchMock, '/api/orders/options').filter(
+    ([url]) => !new URL(String(url), 'http://localhost').searchParams.has('store_id'),
   );
 const sentBody = (fetchMock: ReturnType<typeof mockApi>) =>
   JSON.parse(String(calls(fetchMock, '/api/orders/7', 'PUT')[0]?.[1]?.body));
@@ -92,7 +101,7 @@ describe('order edit dialog: fields by role', () => {
       expect(select('Approval status')).toHaveValue('Approved');
       expect(select('Status')).toBeInTheDocument();
       expect(screen.getByText('Planned for')).toBeInTheDocument();
-      await waitFor(() => expect(calls(fetchMock, '/api/orders/options')).toHaveLength(1));
+      await waitFor(() => expect(technicianCalls(fetchMock)).toHaveLength(1));
       await user.click(select('Technician') as HTMLElement);
       const list = await screen.findByRole('listbox');
       expect(
@@ -110,7 +119,7 @@ describe('order edit dialog: fields by role', () => {
     expect(select('Status')).toBeInTheDocument();
     expect(screen.getByText('Planned for')).toBeInTheDocument();
     expect(select('Technician')).toBeNull();
-    expect(calls(fetchMock, '/api/orders/options')).toHaveLength(0);
+    expect(technicianCalls(fetchMock)).toHaveLength(0);
   });
 
   it('regional-director sets priority, approval and status, without dates or technician', async () => {
@@ -120,7 +129,7 @@ describe('order edit dialog: fields by role', () => {
     expect(select('Status')).toBeInTheDocument();
     expect(screen.queryByText('Planned for')).toBeNull();
     expect(select('Technician')).toBeNull();
-    expect(calls(fetchMock, '/api/orders/options')).toHaveLength(0);
+    expect(technicianCalls(fetchMock)).toHaveLength(0);
   });
 
   it('technician sets status and dates only, and sends only those', async () => {
@@ -130,10 +139,21 @@ describe('order edit dialog: fields by role', () => {
     expect(select('Priority')).toBeNull();
     expect(select('Approval status')).toBeNull();
     expect(select('Technician')).toBeNull();
-    expect(calls(fetchMock, '/api/orders/options')).toHaveLength(0);
+    expect(technicianCalls(fetchMock)).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(sentBody(fetchMock)).toEqual({ status: 'planned', planned_at: PLANNED_AT });
+  });
+
+  it('technician names the asset of the order from its store, and sends only that change', async () => {
+    const { fetchMock, onClose, user } = setup('technician', order(), ok);
+    await waitFor(() => expect(select('Status')).toHaveValue('Planned'));
+    await pick(user, 'Asset', 'Entrédörr · SOD-DOOR-01');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sentBody(fetchMock)).toEqual({ status: 'planned', planned_at: PLANNED_AT, asset_id: 42 });
+    const asked = calls(fetchMock, '/api/orders/options').map(([url]) => new URL(String(url), 'http://localhost'));
+    expect(new Set(asked.map((u) => u.searchParams.get('store_id')))).toEqual(new Set(['1']));
   });
 
   it('store-manager can change nothing', async () => {
@@ -186,7 +206,7 @@ describe('order edit dialog: what is sent', () => {
   it('sends the chosen technician, and the status goes back to pending', async () => {
     const { fetchMock, onClose, user } = setup('admin', order({ status: 'confirmed' }), ok);
     await waitFor(() => expect(select('Status')).toHaveValue('Confirmed'));
-    await waitFor(() => expect(calls(fetchMock, '/api/orders/options')).toHaveLength(1));
+    await waitFor(() => expect(technicianCalls(fetchMock)).toHaveLength(1));
     await pick(user, 'Technician', 'Teemu Teknikko');
     expect(select('Status')).toHaveValue('Pending');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -273,7 +293,7 @@ describe('order edit dialog: a completed order and the technician', () => {
   it('sends a status chosen before the technician with it', async () => {
     const { fetchMock, onClose, user } = setup('admin', order({ status: 'pending' }), ok);
     await waitFor(() => expect(select('Status')).toHaveValue('Pending'));
-    await waitFor(() => expect(calls(fetchMock, '/api/orders/options')).toHaveLength(1));
+    await waitFor(() => expect(technicianCalls(fetchMock)).toHaveLength(1));
     await pick(user, 'Status', 'Confirmed');
     await pick(user, 'Technician', 'Teemu Teknikko');
     expect(select('Status')).toHaveValue('Confirmed');

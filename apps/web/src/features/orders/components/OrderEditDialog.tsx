@@ -20,6 +20,7 @@ import { useRole } from '../../../lib/current-user.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
 import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { orderOptionsQueryOptions, orderQueryOptions, prioritiesQueryOptions, useUpdateOrder } from '../api/orders.ts';
+import { AssetSelect } from './AssetSelect.tsx';
 import { changedOrder, OrderConflict, type Values } from './OrderConflict.tsx';
 import '../../../lib/dayjs-locale.ts';
 
@@ -54,6 +55,7 @@ const toIso = (value: string | null) => (value ? dayjs(value).toISOString() : nu
 
 const labels = fieldLabels('orders', ['status', 'priority', 'approval_status', 'planned_at', 'completed_at'], {
   technician_id: 'orders:fields.technician',
+  asset_id: 'orders:fields.asset',
 });
 
 function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => void }) {
@@ -68,6 +70,10 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
     ...orderOptionsQueryOptions({ chain_id: order.chain_id }),
     enabled: may('technician_id'),
   });
+  const storeOptions = useQuery({
+    ...orderOptionsQueryOptions({ store_id: order.store_id }),
+    enabled: may('asset_id'),
+  });
   const update = useUpdateOrder();
   const queryClient = useQueryClient();
   const [messages, setMessages] = useState<string[]>([]);
@@ -78,6 +84,7 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
   // A status the user picked is kept when the technician changes (else it goes back to pending).
   const [statusChosen, setStatusChosen] = useState(false);
   const technicianOf = (o: OrderDetail) => (o.technician_id ? String(o.technician_id) : null);
+  const assetOf = (o: OrderDetail) => (o.asset_id ? String(o.asset_id) : null);
 
   // Only the fields this role may set; dates only for the statuses that keep them (spec 4).
   const toBody = (v: Values) => {
@@ -90,6 +97,7 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
     }
     if (may('planned_at') && usesPlannedAt(v.status)) body.planned_at = toIso(v.planned_at);
     if (may('completed_at') && usesCompletedAt(v.status)) body.completed_at = toIso(v.completed_at);
+    if (may('asset_id') && v.asset_id !== assetOf(base)) body.asset_id = v.asset_id ? Number(v.asset_id) : null;
     return body;
   };
   const checkBody = schemaResolver(updateOrderBody, labels, toBody);
@@ -102,6 +110,7 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
       technician_id: technicianOf(order),
       planned_at: toPicker(order.planned_at),
       completed_at: toPicker(order.completed_at),
+      asset_id: assetOf(order),
     },
     validate: (v) => {
       const errors = checkBody(v);
@@ -146,6 +155,7 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
             statuses={statuses.data ?? []}
             priorities={priorities.data ?? {}}
             technicians={options.data?.technicians ?? []}
+            assets={storeOptions.data?.assets ?? []}
             saving={update.isPending}
           />
         )}
@@ -217,6 +227,7 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
             {...form.getInputProps('completed_at')}
           />
         )}
+        {may('asset_id') && <AssetSelect storeId={order.store_id} {...form.getInputProps('asset_id')} />}
         {fields.length === 0 && <Text c="dimmed">{t('edit.nothing')}</Text>}
         <FormActions onCancel={onDone} saving={update.isPending} disabled={fields.length === 0} />
       </Stack>

@@ -27,16 +27,17 @@ export function fromDateRange(value: string): [string | null, string | null] {
 }
 
 /**
- * The order list filters (spec 3): chain -> region -> store cascade (changing one clears those
- * below), work type, status, approval status, a creation date range and "overdue only".
+ * The order list filters (spec 3): chain -> region -> store -> asset cascade (changing one clears
+ * those below), work type, status, approval status, a creation date range and "overdue only".
  * With a fixed chain (chain dashboard) the chain filter is not shown.
  */
 export function OrderFilters({ fixedChainId }: { fixedChainId?: number }) {
   const { t, i18n } = useTranslation('orders');
   const role = useRole();
-  const [chainId, setChainId] = useListFilter('chain_id', ['region_id', 'store_id']);
-  const [regionId, setRegionId] = useListFilter('region_id', ['store_id']);
-  const [storeId, setStoreId] = useListFilter('store_id');
+  const [chainId, setChainId] = useListFilter('chain_id', ['region_id', 'store_id', 'asset_id']);
+  const [regionId, setRegionId] = useListFilter('region_id', ['store_id', 'asset_id']);
+  const [storeId, setStoreId] = useListFilter('store_id', ['asset_id']);
+  const [assetId, setAssetId] = useListFilter('asset_id');
   const [worktypeId, setWorktypeId] = useListFilter('worktype_id');
   const [status, setStatus] = useListFilter('status');
   const [approval, setApproval] = useListFilter('approval_status');
@@ -56,6 +57,10 @@ export function OrderFilters({ fixedChainId }: { fixedChainId?: number }) {
     !fixedChainId && role !== 'store-manager' && role !== 'technician' && (data?.chains.length ?? 0) > 1;
   const showRegion = role !== 'store-manager' && role !== 'technician' && (data?.regions.length ?? 0) > 0;
   const showStore = role !== 'technician' && (data?.stores.length ?? 0) > 1;
+  // The assets of the chosen store, or of the only one (a store manager's).
+  const assetStore = storeId || (data?.stores.length === 1 ? String(data.stores[0].id) : '');
+  const assets = useQuery({ ...orderOptionsQueryOptions({ store_id: assetStore }), enabled: Boolean(assetStore) });
+  const assetChoices = (assets.data?.assets ?? []).map((a) => ({ value: String(a.id), label: `${a.name} · ${a.tag}` }));
   const [from, to] = fromDateRange(dateRange);
   const [reached, standInHandlers] = useStandIn();
   const dateStandIn = { readOnly: true, w: 240, label: t('fields.date_range'), placeholder: t('filters.anyDate') };
@@ -88,6 +93,9 @@ export function OrderFilters({ fixedChainId }: { fixedChainId?: number }) {
           onChange={setStoreId}
           data={(data?.stores ?? []).map((s) => ({ value: String(s.id), label: s.store_name }))}
         />
+      )}
+      {(assetChoices.length > 0 || assetId) && (
+        <FilterSelect w={190} label={t('fields.asset')} value={assetId} onChange={setAssetId} data={assetChoices} />
       )}
       <FilterSelect
         w={190}

@@ -17,6 +17,7 @@ import { useDateFormat } from '../../../lib/dates.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { useDeleteOrder } from '../api/orders.ts';
 import { DueTime } from './DueTime.tsx';
+import { OrderAsset } from './OrderAsset.tsx';
 import { OrderFilters } from './OrderFilters.tsx';
 import { OrderQuickButton } from './OrderQuickButton.tsx';
 import { QuickFilters } from './QuickFilters.tsx';
@@ -100,7 +101,18 @@ export function OrdersList({ chainId }: { chainId?: number }) {
         </Stack>
       ),
     },
-    { key: 'worktype_label', header: t('fields.worktype'), hideOnCard: false },
+    {
+      key: 'worktype_label',
+      header: t('fields.worktype'),
+      hideOnCard: false,
+      // The asset sits under its trade: the list keeps its width.
+      render: (o) => (
+        <Stack gap={2}>
+          <Text size="sm">{o.worktype_label}</Text>
+          {o.asset && <OrderAsset asset={o.asset} size="xs" />}
+        </Stack>
+      ),
+    },
     {
       key: 'priority',
       header: t('fields.priority'),
@@ -178,6 +190,7 @@ export function OrdersList({ chainId }: { chainId?: number }) {
             <Text size="sm" c="dimmed">
               {o.worktype_label}
             </Text>
+            {o.asset && <OrderAsset asset={o.asset} size="xs" />}
             <Group justify="space-between" gap={6}>
               <PriorityBadge priority={o.priority} label={o.priority_label} />
               <DueTime dueAt={o.due_at} overdue={o.overdue} />

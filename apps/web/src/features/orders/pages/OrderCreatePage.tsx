@@ -21,6 +21,7 @@ import {
   projectNumberQueryOptions,
   useCreateOrder,
 } from '../api/orders.ts';
+import { AssetSelect } from '../components/AssetSelect.tsx';
 import { FilePicker } from '../components/FilePicker.tsx';
 
 const labels = fieldLabels('orders', ['description', 'priority', 'approval_status', 'documents'], {
@@ -28,6 +29,7 @@ const labels = fieldLabels('orders', ['description', 'priority', 'approval_statu
   region_id: 'orders:fields.region',
   store_id: 'orders:fields.store',
   worktype_id: 'orders:fields.worktype',
+  asset_id: 'orders:fields.asset',
 });
 const resolve = schemaResolver(createOrderFields, labels);
 
@@ -36,6 +38,7 @@ interface Values {
   chain_id: string | null;
   region_id: string | null;
   store_id: string | null;
+  asset_id: string | null;
   approval_status: string | null;
   worktype_id: string | null;
   priority: string | null;
@@ -67,6 +70,7 @@ export function OrderCreatePage() {
     chain_id: chainId ? String(chainId) : null,
     region_id: null,
     store_id: null,
+    asset_id: null,
     approval_status: null,
     worktype_id: null,
     priority: null,
@@ -125,6 +129,7 @@ export function OrderCreatePage() {
         chain_id: (layout.chain === 'required' || chainId) && v.chain_id ? v.chain_id : undefined,
         region_id: showRegion && v.region_id ? v.region_id : undefined,
         store_id: v.store_id ?? undefined,
+        asset_id: v.asset_id ?? undefined,
         approval_status: layout.approval_status === 'required' && v.approval_status ? v.approval_status : undefined,
         documents: files,
         onProgress: files.length > 0 ? setProgress : undefined,
@@ -180,7 +185,7 @@ export function OrderCreatePage() {
               searchable
               data={chains.map((c) => ({ value: String(c.id), label: c.chain_name }))}
               {...form.getInputProps('chain_id')}
-              onChange={(value) => form.setValues({ chain_id: value, region_id: null, store_id: null })}
+              onChange={(value) => form.setValues({ chain_id: value, region_id: null, store_id: null, asset_id: null })}
             />
           )}
           {showRegion && (
@@ -190,7 +195,7 @@ export function OrderCreatePage() {
               searchable
               data={(options.data?.regions ?? []).map((r) => ({ value: String(r.id), label: r.region_name }))}
               {...form.getInputProps('region_id')}
-              onChange={(value) => form.setValues({ region_id: value, store_id: null })}
+              onChange={(value) => form.setValues({ region_id: value, store_id: null, asset_id: null })}
             />
           )}
           <Select
@@ -204,7 +209,9 @@ export function OrderCreatePage() {
                 : stores.map((s) => ({ value: String(s.id), label: s.store_name }))
             }
             {...form.getInputProps('store_id')}
+            onChange={(value) => form.setValues({ store_id: value, asset_id: null })}
           />
+          <AssetSelect storeId={values.store_id} {...form.getInputProps('asset_id')} />
           {layout.approval_status === 'required' && (
             <Select
               label={t('fields.approval_status')}

@@ -40,6 +40,7 @@ import { Confirmation } from '../components/Confirmation.tsx';
 import { DueTime } from '../components/DueTime.tsx';
 // The chat feature's public components: the panel beside the detail and the messages button.
 import { MessagesButton } from '../components/MessagesButton.tsx';
+import { OrderAsset } from '../components/OrderAsset.tsx';
 import { OrderChatLayout, useChatPanelOpen } from '../components/OrderChatLayout.tsx';
 import { OrderEditDialog } from '../components/OrderEditDialog.tsx';
 import { OrderHistory } from '../components/OrderHistory.tsx';
@@ -200,6 +201,11 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
             </Field>
             <Field label={t('fields.orderer')}>{o.orderer?.name ?? '–'}</Field>
             <Field label={t('fields.worktype')}>{o.worktype_label}</Field>
+            {o.asset && (
+              <Field label={t('fields.asset')}>
+                <OrderAsset asset={o.asset} />
+              </Field>
+            )}
             <Field label={t('fields.technician')}>{o.technician_name ?? t('noTechnician')}</Field>
             <Field label={t('fields.approval_status')}>
               <ApprovalBadge status={o.approval_status} />
