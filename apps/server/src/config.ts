@@ -73,6 +73,10 @@ const configSchema = z.object({
   PUBLIC_URL: z.url({ error: 'must be a URL such as https://orders.example.com' }).default('http://localhost:3000'),
   /** First retry of a failed e-mail after this many seconds, doubling up to an hour, for 24 hours. */
   MAIL_RETRY_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(3600).default(30),
+  /** How often each instance looks for site visits left open 12 h (it also looks at start-up). */
+  VISIT_SWEEP_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(60),
+  /** Days after its check-out that a visit's check-in position is erased (its distance and flags stay). */
+  VISIT_POSITION_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3650).default(90),
   /** Where uploaded files live: `local` (DATA_DIR/files) or an S3-compatible bucket. */
   FILE_STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
   S3_BUCKET: z.string().optional(),

@@ -12,6 +12,8 @@ export const STORE_IMPORT_COLUMNS = [
   'contact_person',
   'region_name',
   'city',
+  'lat',
+  'lng',
 ] as const;
 export const STORE_IMPORT_REQUIRED = ['store_name', 'phone', 'invoice_address', 'contact_person'] as const;
 
@@ -32,8 +34,8 @@ export const IMPORT_LIST_SEPARATOR = '|';
 /** The sample files the web app offers, with exactly the contract's headers. */
 export const STORE_IMPORT_SAMPLE = [
   STORE_IMPORT_COLUMNS.join(','),
-  'Norrgården Vasastan,0812345678,vasastan@example.com,"Odengatan 1, 113 22 Stockholm",Anna Berg,,Stockholm',
-  'Norrgården Gamla stan,0812345679,,"Västerlånggatan 5, 111 29 Stockholm",Erik Lund,,Stockholm',
+  'Norrgården Vasastan,0812345678,vasastan@example.com,"Odengatan 1, 113 22 Stockholm",Anna Berg,,Stockholm,59.3445,18.0495',
+  'Norrgården Gamla stan,0812345679,,"Västerlånggatan 5, 111 29 Stockholm",Erik Lund,,Stockholm,,',
 ].join('\n');
 export const USER_IMPORT_SAMPLE = [
   USER_IMPORT_COLUMNS.join(','),

@@ -4,8 +4,12 @@ import { listQuery, optional } from './query.ts';
 
 /** What a user switches e-mail on or off for; a sign-off follows `status`. */
 export const EMAIL_SETTINGS = ['order_created', 'approval', 'assigned', 'status', 'message'] as const;
-/** `signoff`: the store confirmed a completed order fixed, or not fixed (a follow-up order was opened). */
-export const NOTIFICATION_TYPES = [...EMAIL_SETTINGS, 'signoff'] as const;
+/**
+ * `signoff`: the store confirmed a completed order fixed, or not fixed (a follow-up order was opened);
+ * `visit_arrived`: the technician checked in at the store; `visit_closed`: the server closed a visit
+ * left open 12 hours. These follow the `status` e-mail setting.
+ */
+export const NOTIFICATION_TYPES = [...EMAIL_SETTINGS, 'signoff', 'visit_arrived', 'visit_closed'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const notificationSchema = z.object({

@@ -273,6 +273,10 @@ export const orderSchema = z.object({
   recall: orderLink.nullable(),
   asset_id: z.number().nullable(),
   asset: orderAsset.nullable(),
+  /** Since when a technician is checked in (the earliest open site visit), or null. */
+  on_site_since: ts.nullable(),
+  /** The closed site visits' time in minutes, overlapping visits merged. */
+  time_on_site_minutes: z.number(),
   version: z.number(),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -90,3 +90,18 @@ export const minorUnits = () =>
       .refine((n) => Number.isInteger(n), { message: v('whole_minor_units') })
       .pipe(z.number().min(0).max(INT4_MAX)),
   );
+
+/** A decimal number from JSON or a form ("59.3293", " 18,0686 " with a decimal comma). */
+const toDecimal = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim().replace(',', '.');
+  if (trimmed === '') return undefined;
+  return /^[+-]?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+};
+
+/** Latitude or longitude in WGS 84 degrees, optional: empty or null means none. */
+export const optionalDegrees = (limit: 90 | 180) =>
+  z.preprocess(
+    (value) => (value === null ? undefined : toDecimal(value)),
+    z.number().min(-limit).max(limit).optional(),
+  );

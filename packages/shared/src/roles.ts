@@ -56,6 +56,14 @@ export const PERMISSIONS = {
   'order:chat': EVERYONE,
   /** Store sign-off of a completed order ("fixed" / "not fixed"): the store's side, not the service's. */
   'order:confirm': ['chain-admin', 'regional-director', 'store-manager'],
+  /** Site visits (api-contract "Site visits"): everyone reads those of the orders they see. */
+  'visit:list': EVERYONE,
+  /** Check-in and check-out: the order's assigned technician (scope: its own orders). */
+  'visit:check-in': ['technician'],
+  /** The store's side confirms that the technician came. */
+  'visit:confirm': ['chain-admin', 'regional-director', 'store-manager'],
+  /** Correcting a visit's times or outcome (recorded in the order's history). */
+  'visit:correct': ADMINS,
   /** The home-page dashboard (api-contract "Dashboard"). */
   'dashboard:view': ['super-admin', 'admin', 'chain-admin', 'regional-director', 'store-manager'],
   // Organisation
@@ -98,6 +106,7 @@ export const PERMISSIONS = {
   'export:chains': ORG_ADMINS,
   'export:regions': MANAGERS,
   'export:assets': MANAGERS,
+  'export:visits': MANAGERS,
   // Live updates and notifications: everyone hears of (only) the orders in their own scope.
   'events:stream': EVERYONE,
   'notification:use': EVERYONE,

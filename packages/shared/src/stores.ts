@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { STORE_CITY_MAX, STORE_PHONE_MIN_DIGITS } from './constants.ts';
 import { optionalEmail, optionalId, requiredId, requiredText } from './org-fields.ts';
-import { optionalText } from './primitives.ts';
+import { optionalDegrees, optionalText } from './primitives.ts';
 import { filterId, listQuery } from './query.ts';
 import { v } from './validation.ts';
+import { bothOrNeither } from './visits.ts';
 
 /** Store phone (spec 5): required, numeric ("must be a number"), at least 9 digits. */
 export const storePhone = z.preprocess(
@@ -17,17 +18,23 @@ export const storePhone = z.preprocess(
  * Store form (spec 5). The region must belong to the store's chain, and a chain without
  * regions takes none (checked by the server against the database).
  */
-export const storeBody = z.object({
-  store_name: requiredText(),
-  phone: storePhone,
-  email: optionalEmail(),
-  invoice_address: requiredText(500),
-  contact_person: requiredText(),
-  chain_id: requiredId,
-  region_id: optionalId,
-  /** Picks the store's after-hours on-call line (phone-in); empty means none. */
-  city: optionalText(STORE_CITY_MAX).transform((value) => value ?? null),
-});
+export const storeBody = z
+  .object({
+    store_name: requiredText(),
+    phone: storePhone,
+    email: optionalEmail(),
+    invoice_address: requiredText(500),
+    contact_person: requiredText(),
+    chain_id: requiredId,
+    region_id: optionalId,
+    /** Picks the store's after-hours on-call line (phone-in); empty means none. */
+    city: optionalText(STORE_CITY_MAX).transform((value) => value ?? null),
+    /** Where the store is (WGS 84 degrees, both or neither): site visits are checked against it. */
+    lat: optionalDegrees(90),
+    lng: optionalDegrees(180),
+  })
+  .superRefine(bothOrNeither)
+  .transform((body) => ({ ...body, lat: body.lat ?? null, lng: body.lng ?? null }));
 export type StoreBody = z.output<typeof storeBody>;
 export type StoreInput = z.input<typeof storeBody>;
 
@@ -44,6 +51,8 @@ export const storeSchema = z.object({
   chain: z.object({ id: z.number(), chain_name: z.string(), has_region: z.union([z.literal(0), z.literal(1)]) }),
   region: z.object({ id: z.number(), region_name: z.string() }).nullable(),
   city: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
   created_at: z.string(),
 });
 export type Store = z.infer<typeof storeSchema>;

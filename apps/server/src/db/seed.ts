@@ -131,6 +131,21 @@ const STORE_CITIES: Record<string, string> = {
   'Tampere Keskusta': 'Tampere',
 };
 
+/** Where a demo store is (the district's centre, WGS 84): site visits are checked against it. */
+const STORE_POSITIONS: Record<string, [lat: number, lng: number]> = {
+  Södermalm: [59.3147, 18.0719],
+  Kungsholmen: [59.3326, 18.0302],
+  Solna: [59.3601, 18.0009],
+  Haga: [57.6996, 11.9571],
+  Majorna: [57.6912, 11.9179],
+  Mölndal: [57.6554, 12.0138],
+  'Malmö Centrum': [55.6059, 13.0007],
+  Lund: [55.7047, 13.191],
+  Helsingborg: [56.0465, 12.6945],
+  Kamppi: [60.1685, 24.9313],
+  'Tampere Keskusta': [61.4978, 23.761],
+};
+
 const DESCRIPTIONS = [
   'Freezer island 3 is not holding temperature, shows -12 °C instead of -18 °C.',
   'Kyldisken vid mejeriet läcker vatten på golvet. Har lagt ut handdukar.',
@@ -302,6 +317,8 @@ async function seedChainsAndStores(tx: Tx): Promise<Organisation> {
             invoiceAddress: spec.chain.invoiceAddress,
             contactPerson: `Butikschef ${name}`,
             city: STORE_CITIES[name] ?? name,
+            lat: STORE_POSITIONS[name]?.[0] ?? null,
+            lng: STORE_POSITIONS[name]?.[1] ?? null,
           })
           .returning({ id: stores.id });
         org.storeRows.push({ id: store.id, chainId: chain.id, regionId, name, finnish: spec.prefix === 'Kotimarket' });

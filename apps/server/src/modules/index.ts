@@ -19,6 +19,7 @@ import rolesRoutes from './roles/roles.routes.ts';
 import signInRoutes from './sign-in/sign-in.routes.ts';
 import storesRoutes from './stores/stores.routes.ts';
 import usersRoutes from './users/users.routes.ts';
+import visitsRoutes from './visits/visits.routes.ts';
 import worktypesRoutes from './worktypes/worktypes.routes.ts';
 
 /** Every feature module, mounted under /api. Add a module with one line here. */
@@ -44,4 +45,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(exportsRoutes);
   await app.register(notificationsRoutes);
   await app.register(phoneinRoutes);
+  await app.register(visitsRoutes);
 }

@@ -83,6 +83,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     confirmed_at: null,
     parent: null,
     recall: null,
+    on_site_since: null,
+    time_on_site_minutes: 0,
     version: 3,
     parent_id: null,
     recall_order_id: null,

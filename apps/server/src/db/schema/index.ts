@@ -9,3 +9,4 @@ export * from './search.ts';
 export * from './sign-in.ts';
 export * from './tallies.ts';
 export * from './users.ts';
+export * from './visits.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 
 export const chains = pgTable(
@@ -14,9 +14,14 @@ export const chains = pgTable(
     hasRegion: boolean('has_region').notNull().default(true),
     /** False: the chain's users sign in only through its identity provider (admins keep their passwords). */
     passwordSignIn: boolean('password_sign_in').notNull().default(true),
+    /** A check-in farther than this from its store's position is flagged `off_site`. */
+    visitRadiusM: integer('visit_radius_m').notNull().default(500),
     ...timestamps(),
   },
-  (t) => [index('chains_name_trgm').using('gin', sql`${t.chainName} gin_trgm_ops`)],
+  (t) => [
+    index('chains_name_trgm').using('gin', sql`${t.chainName} gin_trgm_ops`),
+    check('chains_visit_radius_check', sql`${t.visitRadiusM} between 1 and 100000`),
+  ],
 );
 
 export const regions = pgTable(
@@ -50,9 +55,16 @@ export const stores = pgTable(
     contactPerson: varchar('contact_person', { length: 255 }).notNull(),
     /** Picks the after-hours on-call line of the store's city (phone-in). */
     city: varchar('city', { length: 100 }),
+    /** Where the store is (WGS 84 degrees), both or neither: site visits are checked against it. */
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
     ...timestamps(),
   },
   (t) => [
+    check(
+      'stores_position_check',
+      sql`(${t.lat} is null) = (${t.lng} is null) and ${t.lat} between -90 and 90 and ${t.lng} between -180 and 180`,
+    ),
     index('stores_chain_idx').on(t.chainId, t.id),
     index('stores_region_idx').on(t.regionId, t.id),
     index('stores_name_trgm').using('gin', sql`${t.storeName} gin_trgm_ops`),

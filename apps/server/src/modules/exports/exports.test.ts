@@ -105,6 +105,7 @@ describe('the file', () => {
     );
     expect(xlsx[0][8]).toBe('Ort');
     expect(xlsx[1][8]).toBe('Stockholm');
+    expect([head[9], head[10], first[9], first[10]]).toEqual(['Latitude', 'Longitude', '59.3147', '18.0719']);
   });
 
   it('is a CSV with format=csv', async () => {

@@ -94,18 +94,19 @@ export async function storeNamesOfChain(db: DbOrTx, chainId: number) {
 }
 
 /**
- * Many stores in one statement: the values go as eight arrays (unnest), so a 20,000-row file is
- * one insert with eight parameters, not 20,000 inserts or a statement with 160,000 parameters.
+ * Many stores in one statement: the values go as ten arrays (unnest), so a 20,000-row file is
+ * one insert with ten parameters, not 20,000 inserts or a statement with 160,000 parameters.
  */
 export async function insertStores(db: DbOrTx, values: StoreValues[]) {
   if (values.length === 0) return;
   const column = <K extends keyof StoreValues>(key: K) => sql.param(values.map((v) => v[key]));
   await db.execute(sql`
-    insert into stores (store_name, phone, email, invoice_address, contact_person, chain_id, region_id, city)
+    insert into stores (store_name, phone, email, invoice_address, contact_person, chain_id, region_id, city, lat, lng)
     select * from unnest(
       ${column('storeName')}::varchar[], ${column('phone')}::varchar[], ${column('email')}::varchar[],
       ${column('invoiceAddress')}::varchar[], ${column('contactPerson')}::varchar[],
-      ${column('chainId')}::int[], ${column('regionId')}::int[], ${column('city')}::varchar[])`);
+      ${column('chainId')}::int[], ${column('regionId')}::int[], ${column('city')}::varchar[],
+      ${column('lat')}::float8[], ${column('lng')}::float8[])`);
 }
 
 /** The stores of a chain by name, and the work types by slug and title in every language (the asset import's cells). */

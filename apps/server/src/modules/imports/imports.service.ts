@@ -177,6 +177,8 @@ export function createImportsService(db: Db) {
           chain_id: chainId,
           region_id: regionId,
           city: cells.city,
+          lat: cells.lat,
+          lng: cells.lng,
         });
         if (!parsed.success) zodLineErrors(errors, locale, line, parsed.error.issues);
         else if (!errors[line]) {
@@ -188,6 +190,8 @@ export function createImportsService(db: Db) {
             invoiceAddress: body.invoice_address,
             contactPerson: body.contact_person,
             city: body.city,
+            lat: body.lat,
+            lng: body.lng,
             chainId,
             regionId,
           });

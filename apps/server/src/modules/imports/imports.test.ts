@@ -73,6 +73,21 @@ describe('importing stores', () => {
     expect(long.json().errors).toEqual({ '2': ['city: may not be longer than 100 characters'] });
   });
 
+  it('reads the position columns: both or neither, in range', async () => {
+    const file = `${HEADER},lat,lng\nNorrgården Fruängen,0812300010,,Box 6,Lena,,59.2860,17.9650\nNorrgården Hägersten,0812300011,,Box 7,Lena,,,\n`;
+    expect((await importStores(file)).statusCode).toBe(201);
+    const positionOf = async (name: string) =>
+      (await app.db.select({ lat: stores.lat, lng: stores.lng }).from(stores).where(eq(stores.storeName, name)))[0];
+    expect(await positionOf('Norrgården Fruängen')).toEqual({ lat: 59.286, lng: 17.965 });
+    expect(await positionOf('Norrgården Hägersten')).toEqual({ lat: null, lng: null });
+    const bad = await importStores(
+      `${HEADER},lat,lng\nNorrgården Mälarhöjden,0812300012,,Box 8,Lena,,59.3,\nNorrgården Axelsberg,0812300013,,Box 9,Lena,,95,18\n`,
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ '2': ['lng: is required'], '3': ['lat: may not be greater than 90'] });
+    expect(await positionOf('Norrgården Mälarhöjden')).toBeUndefined();
+  });
+
   it('reads semicolons, a BOM, CRLF line ends, any column order and a region by name', async () => {
     const file = `\uFEFFregion_name;Store_Name;phone;invoice_address;contact_person\r\nstockholm;Norrgården Bromma;0812300000;Box 1, Bromma;Lena\r\n`;
     const res = await importStores(file, CHAIN_1, { name: 'stores.txt' });

@@ -10,6 +10,10 @@ import type { AuthUser } from '../../lib/scope.ts';
  * the order.
  */
 
+/** Who made the change: a user, or the server itself (`SERVER`, id 0: no user has it). */
+type Actor = Pick<AuthUser, 'id' | 'name'>;
+const SERVER: Actor = { id: 0, name: '' };
+
 /** Serialises event writers so that event ids commit in increasing order (no reader skips one). */
 const EVENTS_LOCK = 7_291_016;
 export const EVENTS_CHANNEL = 'wop_events';
@@ -36,6 +40,9 @@ const mailColumn: Record<NotificationType, SQL> = {
   message: sql.raw('ns.email_message'),
   // The sign-off is the last word on the order's status: it follows the status setting.
   signoff: sql.raw('ns.email_status'),
+  // A technician's arrival and a visit the server closed are news of the order's progress.
+  visit_arrived: sql.raw('ns.email_status'),
+  visit_closed: sql.raw('ns.email_status'),
 };
 
 async function lockEvents(tx: DbOrTx) {
@@ -57,7 +64,7 @@ async function orderEvent(tx: DbOrTx, orderId: number, type: 'order' | 'message'
 /** Notifies the users `who` selects (among those who may see the order, never the author); returns them. */
 async function tell(
   tx: DbOrTx,
-  actor: AuthUser,
+  actor: Actor,
   orderId: number,
   type: NotificationType,
   who: SQL,
@@ -204,5 +211,27 @@ export async function messageSent(tx: DbOrTx, actor: AuthUser, orderId: number, 
 export async function unreadChanged(tx: DbOrTx, userId: number) {
   await lockEvents(tx);
   await unreadEvents(tx, [userId]);
+  await wake(tx);
+}
+
+/** The technician checked in: everyone who sees the order sees it live; its store's managers are told. */
+export async function visitCheckedIn(tx: DbOrTx, actor: AuthUser, orderId: number) {
+  await orderChanged(tx, orderId, 'updated');
+  await unreadEvents(tx, await tell(tx, actor, orderId, 'visit_arrived', storeManagers));
+  await wake(tx);
+}
+
+/** A visit was checked out, confirmed or corrected: the order changes on every screen showing it. */
+export async function visitChanged(tx: DbOrTx, orderId: number) {
+  await orderChanged(tx, orderId, 'updated');
+  await wake(tx);
+}
+
+/** The server closed a visit left open: its technician is told (while the order is still theirs). */
+export async function visitAutoClosed(tx: DbOrTx, orderId: number, technicianId: number | null) {
+  await orderChanged(tx, orderId, 'updated');
+  if (technicianId !== null) {
+    await unreadEvents(tx, await tell(tx, SERVER, orderId, 'visit_closed', sql`u.id = ${technicianId}`));
+  }
   await wake(tx);
 }

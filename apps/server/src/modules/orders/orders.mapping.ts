@@ -73,6 +73,8 @@ export function toOrder(row: repo.OrderRow, locale: Locale, now = Date.now()): O
     recall: link(row.recall_order_id, row.recall_project_number),
     asset_id: row.asset_id,
     asset: row.asset,
+    on_site_since: iso(row.on_site_since),
+    time_on_site_minutes: row.time_on_site_minutes,
     version: row.version,
   };
 }

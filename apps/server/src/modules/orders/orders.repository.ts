@@ -2,6 +2,7 @@ import type { Locale } from '@wop/shared/constants';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderDocuments, orderEvents, orders } from '../../db/schema/index.ts';
+import { minutesOnSiteOf, onSiteSinceOf } from '../visits/visits.repository.ts';
 
 export interface OrderRow extends Record<string, unknown> {
   id: number;
@@ -43,6 +44,8 @@ export interface OrderRow extends Record<string, unknown> {
   asset_id: number | null;
   /** The asset's tag, name and whether the order was placed under its warranty (json). */
   asset: { id: number; tag: string; name: string; under_warranty: boolean } | null;
+  on_site_since: Date | string | null;
+  time_on_site_minutes: number;
   version: number;
 }
 
@@ -76,6 +79,7 @@ export function detailSelect(from: SQL, userId: number, locale: Locale, timezone
         coalesce(a.warranty_until >= (o.created_at at time zone ${timezone})::date, false))
         from assets a where a.id = o.asset_id) as asset,
       (select count(*)::int from order_documents d where d.order_id = o.id) as documents_count,
+      ${onSiteSinceOf(sql`o.id`)} as on_site_since, ${minutesOnSiteOf(sql`o.id`)} as time_on_site_minutes,
       (select count(*)::int from chat_messages m
         where m.order_id = o.id and m.sender_id is distinct from ${userId}
           and m.id > coalesce((select cs.last_seen_message_id from chat_seen cs
@@ -212,7 +216,8 @@ export async function listEvents(db: DbOrTx, orderId: number) {
 export async function insertEvents(
   tx: DbOrTx,
   orderId: number,
-  userId: number,
+  /** Null for what the server did by itself (a visit it closed). */
+  userId: number | null,
   events: { field: string; from: string | null; to: string | null }[],
 ) {
   if (!events.length) return;

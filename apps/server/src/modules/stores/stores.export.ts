@@ -17,6 +17,8 @@ export const storesExport: ExportSource<'StoresExport'> = {
     'chain',
     'region',
     'city',
+    'lat',
+    'lng',
     'created_at',
   ],
   async *rows(ctx, query) {
@@ -33,6 +35,8 @@ export const storesExport: ExportSource<'StoresExport'> = {
         s.chainName,
         s.regionName,
         s.city,
+        s.lat,
+        s.lng,
         date(s.createdAt),
       ]);
     }

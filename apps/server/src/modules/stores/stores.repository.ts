@@ -36,6 +36,8 @@ const columns = {
   invoiceAddress: stores.invoiceAddress,
   contactPerson: stores.contactPerson,
   city: stores.city,
+  lat: stores.lat,
+  lng: stores.lng,
   chainId: stores.chainId,
   regionId: stores.regionId,
   chainName: chains.chainName,
@@ -50,6 +52,8 @@ export interface StoreValues {
   invoiceAddress: string;
   contactPerson: string;
   city: string | null;
+  lat: number | null;
+  lng: number | null;
   chainId: number;
   regionId: number | null;
 }

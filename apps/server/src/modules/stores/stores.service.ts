@@ -20,6 +20,8 @@ export const storeView = (row: repo.StoreRow) => ({
   chain: { id: row.chainId, chain_name: row.chainName, has_region: row.hasRegion ? (1 as const) : (0 as const) },
   region: row.regionId !== null && row.regionName !== null ? { id: row.regionId, region_name: row.regionName } : null,
   city: row.city,
+  lat: row.lat,
+  lng: row.lng,
   created_at: row.createdAt.toISOString(),
 });
 
@@ -54,6 +56,8 @@ export function createStoresService(db: Db) {
       invoiceAddress: body.invoice_address,
       contactPerson: body.contact_person,
       city: body.city,
+      lat: body.lat,
+      lng: body.lng,
       chainId: chain.id,
       regionId: body.region_id,
     };

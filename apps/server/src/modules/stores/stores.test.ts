@@ -182,6 +182,36 @@ describe('POST /api/stores', () => {
     expect(control.json().errors).toEqual({ city: ['may not contain control characters'] });
   });
 
+  it('keeps an optional position (both or neither, in range, a decimal comma too) for site visits', async () => {
+    const res = await call(app, 'POST', '/api/stores', {
+      as: 'admin',
+      payload: store({ store_name: 'Norrgården Hornstull', lat: '59,3157', lng: 18.0337 }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().payload).toMatchObject({ lat: 59.3157, lng: 18.0337 });
+    const { id } = res.json().payload;
+    const cleared = await call(app, 'PUT', `/api/stores/${id}`, {
+      as: 'admin',
+      payload: store({ store_name: 'Norrgården Hornstull', lat: '', lng: null }),
+    });
+    expect(cleared.json().payload).toMatchObject({ lat: null, lng: null });
+    expect((await call(app, 'GET', '/api/stores/1', { as: 'admin' })).json().payload).toMatchObject({
+      lat: 59.3147,
+      lng: 18.0719,
+    });
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [{ lat: 59.3 }, { lng: ['is required'] }],
+      [{ lng: 18 }, { lat: ['is required'] }],
+      [{ lat: -90.5, lng: 18 }, { lat: ['must be at least -90'] }],
+      [{ lat: 59, lng: 'east' }, { lng: ['must be a number'] }],
+    ];
+    for (const [position, errors] of cases) {
+      const bad = await call(app, 'PUT', `/api/stores/${id}`, { as: 'admin', payload: store(position) });
+      expect(bad.statusCode, JSON.stringify(position)).toBe(422);
+      expect(bad.json().errors).toEqual(errors);
+    }
+  });
+
   it('lets a chain-admin create only in its own chain', async () => {
     expect(
       (await call(app, 'POST', '/api/stores', { as: 'chainAdmin', payload: store({ store_name: 'Egen' }) })).statusCode,

@@ -37,6 +37,8 @@ const STORE: Store = {
   chain: CHAIN,
   region: { id: 27, region_name: 'Region 27' },
   city: 'Göteborg',
+  lat: null,
+  lng: null,
   created_at: '2026-01-01T10:00:00Z',
 };
 

@@ -1,0 +1,174 @@
+import type { VisitListQuery } from '@wop/shared/visits';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { siteVisits } from '../../db/schema/index.ts';
+import { likePattern } from '../../lib/http.ts';
+
+export interface VisitRow extends Record<string, unknown> {
+  id: number;
+  order_id: number;
+  project_number: number;
+  store_id: number;
+  store_name: string;
+  technician_id: number | null;
+  technician_name: string | null;
+  checked_in_at: Date | string;
+  checked_out_at: Date | string | null;
+  lat: number | null;
+  lng: number | null;
+  accuracy_m: number | null;
+  distance_m: number | null;
+  outcome: string | null;
+  note: string | null;
+  off_site: boolean;
+  no_position: boolean;
+  late_check_in: boolean;
+  late_check_out: boolean;
+  auto_closed: boolean;
+  corrected: boolean;
+  confirmed_at: Date | string | null;
+  confirmed_by: number | null;
+  confirmed_by_name: string | null;
+}
+
+const select = sql`
+  select v.id, v.order_id, orders.project_number, orders.store_id, s.store_name,
+    v.technician_id, (select name from users u where u.id = v.technician_id) as technician_name,
+    v.checked_in_at, v.checked_out_at, v.lat, v.lng, v.accuracy_m, v.distance_m, v.outcome, v.note,
+    v.off_site, v.no_position, v.late_check_in, v.late_check_out, v.auto_closed, v.corrected,
+    v.confirmed_at, v.confirmed_by, (select name from users u where u.id = v.confirmed_by) as confirmed_by_name
+  from site_visits v
+  join orders on orders.id = v.order_id
+  join stores s on s.id = orders.store_id`;
+
+const SORTS: Record<VisitListQuery['sort_by'], SQL> = {
+  id: sql`v.id`,
+  checked_in_at: sql`v.checked_in_at`,
+  checked_out_at: sql`v.checked_out_at`,
+};
+
+/** Visits of orders in `scope` (a condition on `orders`, lib/scope-sql.ts), filtered and paged. */
+export async function listVisits(db: DbOrTx, query: VisitListQuery, scope: SQL | undefined) {
+  const where = and(
+    scope,
+    query.order_id ? sql`v.order_id = ${query.order_id}` : undefined,
+    query.chain_id ? sql`orders.chain_id = ${query.chain_id}` : undefined,
+    query.region_id ? sql`orders.region_id = ${query.region_id}` : undefined,
+    query.store_id ? sql`orders.store_id = ${query.store_id}` : undefined,
+    query.technician_id ? sql`v.technician_id = ${query.technician_id}` : undefined,
+    query.q ? sql`(s.store_name ilike ${likePattern(query.q)} or orders.project_number::text = ${query.q})` : undefined,
+  );
+  const whereSql = where ? sql`where ${where}` : sql``;
+  const order = sql`${SORTS[query.sort_by]} ${sql.raw(query.sort_order)} nulls last, v.id ${sql.raw(query.sort_order)}`;
+  const { rows } = await db.execute<VisitRow>(
+    sql`${select} ${whereSql} order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
+  );
+  const { rows: count } = await db.execute<{ total: number }>(sql`
+    select count(*)::int as total from site_visits v join orders on orders.id = v.order_id
+    join stores s on s.id = orders.store_id ${whereSql}`);
+  return { rows, total: count[0].total };
+}
+
+export async function findVisit(db: DbOrTx, orderId: number, visitId: number) {
+  const { rows } = await db.execute<VisitRow>(sql`${select} where v.id = ${visitId} and v.order_id = ${orderId}`);
+  return rows[0];
+}
+
+/** The technician's open visit of the order, locked for the transaction. */
+export async function lockOpenVisit(tx: DbOrTx, orderId: number, technicianId: number) {
+  const { rows } = await tx.execute<{ id: number; checked_in_at: Date | string }>(sql`
+    select id, checked_in_at from site_visits
+    where order_id = ${orderId} and technician_id = ${technicianId} and checked_out_at is null
+    for update`);
+  return rows[0];
+}
+
+/** The visit of the order, locked for the transaction (an admin's correction). */
+export async function lockVisit(tx: DbOrTx, orderId: number, visitId: number) {
+  const [row] = await tx
+    .select()
+    .from(siteVisits)
+    .where(and(eq(siteVisits.id, visitId), eq(siteVisits.orderId, orderId)))
+    .for('update');
+  return row;
+}
+
+/** Where the order's store is and the radius of its chain, and the order's status. */
+export async function orderPlace(tx: DbOrTx, orderId: number) {
+  const { rows } = await tx.execute<{
+    lat: number | null;
+    lng: number | null;
+    radius_m: number;
+    status: string;
+    created_at: Date | string;
+  }>(sql`
+    select s.lat, s.lng, c.visit_radius_m as radius_m, os.slug as status, o.created_at
+    from orders o join stores s on s.id = o.store_id join chains c on c.id = o.chain_id
+    join order_statuses os on os.id = o.status_id
+    where o.id = ${orderId}`);
+  return rows[0];
+}
+
+export type NewVisit = typeof siteVisits.$inferInsert;
+
+export async function insertVisit(tx: DbOrTx, values: NewVisit) {
+  const [row] = await tx.insert(siteVisits).values(values).returning({ id: siteVisits.id });
+  return row.id;
+}
+
+export async function updateVisit(tx: DbOrTx, id: number, values: Partial<NewVisit>) {
+  await tx.update(siteVisits).set(values).where(eq(siteVisits.id, id));
+}
+
+/**
+ * Closes visits open for `hours` at check-in + `hours`, flagged `auto_closed`, a batch at a time.
+ * Rows another instance is closing are skipped (SKIP LOCKED), and a row closed meanwhile no longer
+ * matches: each visit is closed exactly once, whatever the number of instances.
+ */
+export async function closeStale(tx: DbOrTx, now: Date, hours: number, batch: number) {
+  const { rows } = await tx.execute<{ id: number; order_id: number; technician_id: number | null }>(sql`
+    with due as (
+      select id from site_visits
+      where checked_out_at is null and checked_in_at <= ${now.toISOString()}::timestamptz - make_interval(hours => ${hours})
+      order by checked_in_at limit ${batch}
+      for update skip locked)
+    update site_visits v
+    set checked_out_at = v.checked_in_at + make_interval(hours => ${hours}), auto_closed = true, updated_at = now()
+    from due where v.id = due.id
+    returning v.id, v.order_id, v.technician_id`);
+  return rows;
+}
+
+/** Erases the check-in positions of visits checked out more than `days` ago; returns how many. */
+export async function erasePositions(tx: DbOrTx, now: Date, days: number) {
+  const { rows } = await tx.execute<{ n: number }>(sql`
+    with erased as (
+      update site_visits set lat = null, lng = null, accuracy_m = null, position_erased_at = ${now.toISOString()}::timestamptz
+      where lat is not null and checked_out_at < ${now.toISOString()}::timestamptz - make_interval(days => ${days})
+      returning 1)
+    select count(*)::int as n from erased`);
+  return rows[0].n;
+}
+
+/**
+ * Time on site per order in minutes: the order's closed visits, overlapping ones merged (two
+ * technicians there at once count once), rounded to the minute.
+ */
+export async function minutesOnSite(db: DbOrTx, orderIds: number[]) {
+  if (!orderIds.length) return new Map<number, number>();
+  const { rows } = await db.execute<{ order_id: number; minutes: number }>(sql`
+    select ids.id as order_id, ${minutesOnSiteOf(sql`ids.id`)} as minutes
+    from unnest(${sql.param(orderIds)}::int[]) as ids(id)`);
+  return new Map(rows.map((r) => [r.order_id, r.minutes]));
+}
+
+/** The SQL of one order's time on site in minutes (closed visits, overlaps merged); `orderId` is an expression. */
+export const minutesOnSiteOf = (
+  orderId: SQL,
+) => sql`(select coalesce(round(sum(extract(epoch from upper(r) - lower(r))) / 60), 0)::int
+  from unnest((select range_agg(tstzrange(v.checked_in_at, v.checked_out_at))
+    from site_visits v where v.order_id = ${orderId} and v.checked_out_at is not null)) as r)`;
+
+/** The SQL of since when someone is on site for an order (its earliest open visit), or null. */
+export const onSiteSinceOf = (orderId: SQL) =>
+  sql`(select min(v.checked_in_at) from site_visits v where v.order_id = ${orderId} and v.checked_out_at is null)`;
