@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, createTestApp } from '../../test/app.ts';
+import { call, createTestApp, DEMO, type DemoUser } from '../../test/app.ts';
 
 const app = await createTestApp();
 
@@ -90,6 +90,24 @@ describe('GET /api/users/technicians', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().payload.data.map((u: { role: string }) => u.role)).toEqual(['technician', 'technician']);
     expect((await call(app, 'GET', '/api/users/technicians', { as: 'chainAdmin' })).statusCode).toBe(403);
+  });
+});
+
+describe('entity_type in answers', () => {
+  it('is one the documented schema allows, null included, in the profile, the user list and the technicians', async () => {
+    // call() holds each answer against the served OpenAPI document; this collects what was seen.
+    const seen = new Set<unknown>();
+    for (const as of Object.keys(DEMO) as DemoUser[]) {
+      const res = await call(app, 'GET', '/api/profile', { as });
+      expect(res.statusCode).toBe(200);
+      seen.add(res.json().payload.entity_type);
+    }
+    const users = await call(app, 'GET', '/api/users', { as: 'superAdmin', query: { limit: 100 } });
+    const technicians = await call(app, 'GET', '/api/users/technicians', { as: 'admin', query: { limit: 100 } });
+    for (const res of [users, technicians]) {
+      for (const row of res.json().payload.data) seen.add(row.entity_type);
+    }
+    expect([...seen].sort()).toEqual(['chain', 'region', 'store', null].sort());
   });
 });
 
