@@ -28,6 +28,15 @@ export interface Database {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * Every connection's session answers timestamps in UTC, whatever the server's `TimeZone` setting:
+ * the list reads them as text and gives them as ISO text without parsing them (db/prepared.ts,
+ * orders.mapping.ts `iso`). Dates are computed in a time zone the query names, never the session's.
+ */
+const utc = async (client: pg.ClientBase) => {
+  await client.query(`SET TIME ZONE 'UTC'`);
+};
+
 /** One driver in both modes: PostgreSQL at DATABASE_URL, or PGlite in DATA_DIR behind a private socket. */
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -35,7 +44,7 @@ export async function openDatabase(options: {
   poolSize?: number;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 4 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 4, onConnect: utc });
     // An idle connection the server ends (a restart, a terminated backend) must not crash the
     // process: pg-pool drops it and the next query connects again.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
@@ -55,6 +64,7 @@ export async function openDatabase(options: {
     onConnect: async (client: pg.ClientBase) => {
       await client.query('ROLLBACK').catch(() => {});
       await client.query('DISCARD ALL');
+      await utc(client);
     },
   });
   // Single-user PGlite has no checkpointer and no autovacuum: checkpoint now and then so WAL stays

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type DemoUser } from '../../test/app.ts';
+import { statementsSent } from '../../test/statements.ts';
 
 /*
  * Free-text search on the order list must be able to reach its rows through the trigram index, not
@@ -61,22 +62,10 @@ const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)
 
 /** The statements on `orders` (or its tallies) that GET /api/orders sends for this query, as the driver got them. */
 async function statementsOf(as: DemoUser, query: Record<string, string>) {
-  const pool = app.database.pool;
-  const sent: pg.QueryConfig[] = [];
-  const original = pool.query.bind(pool);
-  pool.query = ((...args: Parameters<typeof original>) => {
-    const [config] = args as unknown as [pg.QueryConfig | string];
-    if (typeof config === 'object' && /\bfrom (orders|order_tallies|order_technician_tallies)\b/.test(config.text)) {
-      sent.push(config);
-    }
-    return original(...args);
-  }) as typeof pool.query;
-  try {
+  const sent = await statementsSent(async () => {
     const res = await call(app, 'GET', '/api/orders', { as, query });
     expect(res.statusCode, res.body).toBe(200);
-  } finally {
-    pool.query = original;
-  }
+  }, /\bfrom (orders|order_tallies|order_technician_tallies)\b/);
   expect(sent.length).toBeGreaterThan(0);
   return sent;
 }

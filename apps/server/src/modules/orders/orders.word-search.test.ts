@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call, createTestApp, type DemoUser, multipart } from '../../test/app.ts';
+import { statementsSent } from '../../test/statements.ts';
 
 /*
  * The admins' total of a search by a word is read from the description words that triggers keep
@@ -153,18 +154,10 @@ describe("the admins' total of a search", () => {
 
   it('of a text in one word is read from its count, not from the orders', async () => {
     await create('Rulltrappan stannar');
-    const sent: { text: string; values?: unknown[] }[] = [];
-    const original = pool.query.bind(pool);
-    pool.query = ((...args: Parameters<typeof original>) => {
-      const [config] = args as unknown as [{ text: string; values?: unknown[] } | string];
-      if (typeof config === 'object' && config.text.includes('search_word_counts')) sent.push(config);
-      return original(...args);
-    }) as typeof pool.query;
-    try {
-      expect(await listTotal('admin', 'rulltrappan')).toBe(1);
-    } finally {
-      pool.query = original;
-    }
+    const sent = await statementsSent(
+      async () => expect(await listTotal('admin', 'rulltrappan')).toBe(1),
+      /search_word_counts/,
+    );
     expect(sent).toHaveLength(1);
     type Node = {
       'Node Type': string;

@@ -1,4 +1,4 @@
-import type { Locale } from '@wop/shared/constants';
+import { type Locale, PAGE_SIZES } from '@wop/shared/constants';
 import type { ORDER_SORTS } from '@wop/shared/orders';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
@@ -74,10 +74,16 @@ export async function listOrders(
     // chain, region, store or technician, or of everything: one statement, keys and display columns,
     // which PostgreSQL plans once per connection, as one backward scan of the scope's project-number
     // index (whatever its value) with the display columns of its first rows. The page size is written
-    // into the text (a few sizes exist) and there is no offset: as parameters, the planner would
-    // guess a tenth of the scope for them and plan the statement again on every call.
-    if (page.page === 1 && page.sort_by === 'project_number' && filter.singleScope && !filtered(filter)) {
-      if (!Number.isInteger(page.limit) || page.limit < 1) throw new RangeError(`page size ${page.limit}`);
+    // into the text and there is no offset: as parameters, the planner would guess a tenth of the
+    // scope for them and plan the statement again on every call. Only the sizes the app offers are
+    // written in (each is a statement of its own); any other takes the path below.
+    if (
+      page.page === 1 &&
+      page.sort_by === 'project_number' &&
+      filter.singleScope &&
+      !filtered(filter) &&
+      (PAGE_SIZES as readonly number[]).includes(page.limit)
+    ) {
       const keys = keysOf(sql.raw(String(page.limit)), sql``, false);
       return queryPrepared<OrderRow>(
         db,
