@@ -72,6 +72,11 @@ const configSchema = z.object({
   /** The address users open the app at: e-mails link to PUBLIC_URL/orders/{id}. */
   PUBLIC_URL: z.url({ error: 'must be a URL such as https://orders.example.com' }).default('http://localhost:3000'),
   /** First retry of a failed e-mail after this many seconds, doubling up to an hour, for 24 hours. */
+  /**
+   * An order on an asset whose last order was completed less than this many days before is a repeat
+   * failure (api-contract "Assets").
+   */
+  RECALL_WINDOW_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(365).default(30),
   MAIL_RETRY_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(3600).default(30),
   /** How often each instance looks for site visits left open 12 h (it also looks at start-up). */
   VISIT_SWEEP_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(60),

@@ -7,9 +7,10 @@ export const EMAIL_SETTINGS = ['order_created', 'approval', 'assigned', 'status'
 /**
  * `signoff`: the store confirmed a completed order fixed, or not fixed (a follow-up order was opened);
  * `visit_arrived`: the technician checked in at the store; `visit_closed`: the server closed a visit
- * left open 12 hours. These follow the `status` e-mail setting.
+ * left open 12 hours. These follow the `status` e-mail setting. `repeat`: a new order on an asset soon
+ * after its last order was completed (e-mailed as new orders are).
  */
-export const NOTIFICATION_TYPES = [...EMAIL_SETTINGS, 'signoff', 'visit_arrived', 'visit_closed'] as const;
+export const NOTIFICATION_TYPES = [...EMAIL_SETTINGS, 'signoff', 'visit_arrived', 'visit_closed', 'repeat'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const notificationSchema = z.object({

@@ -198,6 +198,8 @@ export const orderFilters = z.object({
   overdue: filterBoolean(),
   open: filterBoolean(),
   recalled: filterBoolean(),
+  /** Repeat failures: orders on an asset soon after its last order was completed. */
+  repeat: filterBoolean(),
   technician_id: filterId(),
   unassigned: filterBoolean(),
   awaiting_sign_off: filterBoolean(),
@@ -277,6 +279,8 @@ export const orderSchema = z.object({
   on_site_since: ts.nullable(),
   /** The closed site visits' time in minutes, overlapping visits merged. */
   time_on_site_minutes: z.number(),
+  /** A repeat failure: the order on the same asset completed less than RECALL_WINDOW_DAYS before this one. */
+  repeat_of: orderLink.nullable(),
   version: z.number(),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -90,6 +90,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     recall_order_id: null,
     asset_id: null,
     asset: null,
+    repeat_of: null,
     ...overrides,
   };
   // The ids follow the links unless a test sets them apart.

@@ -100,6 +100,11 @@ export const orders = pgTable(
     /** The equipment the order is about (optional); an asset with orders cannot be deleted, only retired. */
     assetId: integer('asset_id').references((): AnyPgColumn => assets.id, { onDelete: 'restrict' }),
     /**
+     * A repeat failure: the order on the same asset that was completed less than RECALL_WINDOW_DAYS
+     * before this one was placed (or given its asset).
+     */
+    repeatOfId: integer('repeat_of_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
+    /**
      * Optimistic concurrency: +1 on every write of the row through Drizzle (the ETag of the order). A
      * write that names the version itself keeps that value.
      */
@@ -164,6 +169,7 @@ export const orders = pgTable(
       // Foreign keys that a delete of the referenced order checks.
       index('orders_parent_idx').on(t.parentId),
       index('orders_recall_idx').on(t.recallOrderId),
+      index('orders_repeat_of_idx').on(t.repeatOfId).where(sql`${t.repeatOfId} is not null`),
       // An asset's orders: its history, and how many it had lately.
       index('orders_asset_idx').on(t.assetId, t.createdAt).where(sql`${t.assetId} is not null`),
       // Free-text search on the description (ilike '%word%') through its trigrams. chain_id leads

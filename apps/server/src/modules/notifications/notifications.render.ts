@@ -15,6 +15,9 @@ export interface NotificationParams {
   /** `fixed` or `not_fixed`, with the follow-up order's number when not fixed. */
   signoff?: string;
   recall?: string;
+  /** A repeat failure: the asset (name and tag) and the earlier order's number. */
+  asset?: string;
+  repeat_of?: string;
 }
 
 export function renderNotification(locale: Locale, type: NotificationType, p: NotificationParams) {
@@ -26,6 +29,8 @@ export function renderNotification(locale: Locale, type: NotificationType, p: No
     excerpt: p.excerpt,
     status,
     recall: p.recall ?? '',
+    asset: p.asset ?? '',
+    repeat_of: p.repeat_of ?? '',
   };
   const key = type === 'approval' ? `${type}.${p.approval}` : type === 'signoff' ? `${type}.${p.signoff}` : type;
   return {

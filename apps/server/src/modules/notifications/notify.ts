@@ -43,6 +43,8 @@ const mailColumn: Record<NotificationType, SQL> = {
   // A technician's arrival and a visit the server closed are news of the order's progress.
   visit_arrived: sql.raw('ns.email_status'),
   visit_closed: sql.raw('ns.email_status'),
+  // A repeat failure is news of a new order: it follows the new-order setting.
+  repeat: sql.raw('ns.email_order_created'),
 };
 
 async function lockEvents(tx: DbOrTx) {
@@ -124,6 +126,22 @@ async function orderChanged(tx: DbOrTx, orderId: number, change: 'created' | 'up
 export async function orderCreated(tx: DbOrTx, actor: AuthUser, orderId: number) {
   await orderChanged(tx, orderId, 'created');
   const told = await tell(tx, actor, orderId, 'order_created', approvers);
+  await unreadEvents(tx, told);
+  await wake(tx);
+}
+
+/**
+ * A new order (or one given its asset) is a repeat failure: the asset's last order was completed
+ * within RECALL_WINDOW_DAYS. Its approvers hear which asset and which earlier order.
+ */
+export async function orderRepeat(tx: DbOrTx, actor: AuthUser, orderId: number, previous: { projectNumber: number }) {
+  await lockEvents(tx);
+  const { rows } = await tx.execute<{ asset: string }>(sql`
+    select a.name || ' (' || a.tag || ')' as asset from orders o join assets a on a.id = o.asset_id where o.id = ${orderId}`);
+  const told = await tell(tx, actor, orderId, 'repeat', approvers, {
+    asset: rows[0]?.asset ?? '',
+    repeat_of: String(previous.projectNumber),
+  });
   await unreadEvents(tx, told);
   await wake(tx);
 }

@@ -75,6 +75,7 @@ export function toOrder(row: repo.OrderRow, locale: Locale, now = Date.now()): O
     asset: row.asset,
     on_site_since: iso(row.on_site_since),
     time_on_site_minutes: row.time_on_site_minutes,
+    repeat_of: link(row.repeat_of_id, row.repeat_of_project_number),
     version: row.version,
   };
 }

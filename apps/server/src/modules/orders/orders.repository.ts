@@ -46,6 +46,8 @@ export interface OrderRow extends Record<string, unknown> {
   asset: { id: number; tag: string; name: string; under_warranty: boolean } | null;
   on_site_since: Date | string | null;
   time_on_site_minutes: number;
+  repeat_of_id: number | null;
+  repeat_of_project_number: number | null;
   version: number;
 }
 
@@ -78,6 +80,8 @@ export function detailSelect(from: SQL, userId: number, locale: Locale, timezone
       o.asset_id, (select json_build_object('id', a.id, 'tag', a.tag, 'name', a.name, 'under_warranty',
         coalesce(a.warranty_until >= (o.created_at at time zone ${timezone})::date, false))
         from assets a where a.id = o.asset_id) as asset,
+      o.repeat_of_id,
+      (select rp.project_number from orders rp where rp.id = o.repeat_of_id) as repeat_of_project_number,
       (select count(*)::int from order_documents d where d.order_id = o.id) as documents_count,
       ${onSiteSinceOf(sql`o.id`)} as on_site_since, ${minutesOnSiteOf(sql`o.id`)} as time_on_site_minutes,
       (select count(*)::int from chat_messages m
@@ -397,4 +401,23 @@ export async function storeReachable(
     select 1 where exists (select 1 from stores where ${and(sql`stores.id = ${storeId}`, stores)})
       or exists (select 1 from orders where ${and(sql`orders.store_id = ${storeId}`, orderScope)})`);
   return rows.length > 0;
+}
+
+/**
+ * Marks the order a repeat failure, or not: the order on its asset completed last, if that was less
+ * than `windowDays` before this order was placed (to the second). Answers the earlier order, or null.
+ */
+export async function markRepeat(tx: DbOrTx, orderId: number, windowDays: number) {
+  const { rows } = await tx.execute<{ id: number | null; project_number: number | null }>(sql`
+    update orders o set repeat_of_id = (
+      select p.id from orders p
+      where p.asset_id = o.asset_id and p.id <> o.id and p.completed_at is not null
+        and p.completed_at <= o.created_at
+        and p.completed_at > o.created_at - make_interval(days => ${windowDays}::int)
+      order by p.completed_at desc limit 1)
+    where o.id = ${orderId}
+    returning o.repeat_of_id as id,
+      (select rp.project_number from orders rp where rp.id = o.repeat_of_id) as project_number`);
+  const row = rows[0];
+  return row?.id ? { id: row.id, projectNumber: row.project_number as number } : null;
 }

@@ -40,7 +40,13 @@ const uploadForm = documentsForm(orderUploadFields);
 
 export default async function ordersRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const orders = createOrdersService(app.db, app.storage, app.appConfig.APP_TIMEZONE, app.now);
+  const orders = createOrdersService(
+    app.db,
+    app.storage,
+    app.appConfig.APP_TIMEZONE,
+    app.now,
+    app.appConfig.RECALL_WINDOW_DAYS,
+  );
   const tags = ['orders'];
 
   app.get(

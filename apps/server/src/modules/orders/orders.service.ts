@@ -26,7 +26,13 @@ import { approvalLabel, iso, toDocument, toOrder } from './orders.mapping.ts';
 import * as repo from './orders.repository.ts';
 
 /** `now` is the clock of the phone-in's office hours (tests fix it). */
-export function createOrdersService(db: Db, storage: Storage, timezone: string, now: () => Date = () => new Date()) {
+export function createOrdersService(
+  db: Db,
+  storage: Storage,
+  timezone: string,
+  now: () => Date = () => new Date(),
+  recallWindowDays = 30,
+) {
   const phoneIn = createPhoneInService(db, timezone, now);
   const scopeSql = (user: AuthUser) => ordersInScope(scopeOf(user));
 
@@ -127,7 +133,9 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string, 
             { field: 'created', from: null, to: String(order.projectNumber) },
             ...written.map((w) => ({ field: 'document', from: null, to: w.name })),
           ]);
+          const repeat = fields.asset_id ? await repo.markRepeat(tx, order.id, recallWindowDays) : null;
           await notify.orderCreated(tx, user, order.id);
+          if (repeat) await notify.orderRepeat(tx, user, order.id, repeat);
           const call = { storeId: store.id, workTypeId: fields.worktype_id, priority: fields.priority };
           const phone_in = await phoneIn.forOrder(tx, call, locale);
           return { id: order.id, project_number: order.projectNumber, ...(phone_in ? { phone_in } : {}) };
@@ -162,6 +170,11 @@ export function createOrdersService(db: Db, storage: Storage, timezone: string, 
           await repo.updateOrder(tx, id, changes);
           await repo.insertEvents(tx, id, user.id, events);
           await notify.orderUpdated(tx, user, id, events);
+          // Given another asset, the order is a repeat failure of that asset's last order, or not.
+          if (changes.assetId !== undefined) {
+            const repeat = await repo.markRepeat(tx, id, recallWindowDays);
+            if (repeat) await notify.orderRepeat(tx, user, id, repeat);
+          }
         }
         return { order: await detail(user, id, locale, tx) };
       });

@@ -33,6 +33,8 @@ export interface FilterValues {
   awaiting_sign_off?: boolean;
   /** The orders on one asset. */
   asset_id?: number;
+  /** A repeat failure (false: not one). */
+  repeat?: boolean;
   q?: string;
 }
 
@@ -152,6 +154,10 @@ export const CONDITIONS: { [K in keyof FilterValues]-?: Condition<NonNullable<Fi
     columns: ['asset_id'],
     where: (id) => sql`${orders.assetId} = ${id}`,
   },
+  repeat: {
+    columns: ['repeat_of_id'],
+    where: (repeat) => sql`${orders.repeatOfId} is ${repeat ? sql`not ` : sql``}null`,
+  },
   q: {
     columns: ['description', 'project_number', 'store_id'],
     where: (q) => {
@@ -252,6 +258,7 @@ export function orderListFilter(query: Partial<OrderFilters>, user: AuthUser, ti
     unassigned: query.unassigned,
     awaiting_sign_off: query.awaiting_sign_off,
     asset_id: query.asset_id,
+    repeat: query.repeat,
     q: query.q,
     searchScope: query.q ? searchScopeOf(scope, query) : undefined,
     singleScope: scope.kind === 'all' || scope.kind === 'technician' || scope.ids.length === 1,

@@ -68,6 +68,8 @@ const FILTERS: Record<string, string | number>[] = [
   { awaiting_sign_off: 'false', store_id: 1 },
   { asset_id: 1 },
   { asset_id: 1, open: 'true' },
+  { repeat: 'true' },
+  { repeat: 'false', open: 'true' },
 ];
 
 describe('the list total is the number of rows listed', () => {

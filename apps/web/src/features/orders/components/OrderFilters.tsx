@@ -45,6 +45,7 @@ export function OrderFilters({ fixedChainId }: { fixedChainId?: number }) {
   const [overdue, setOverdue] = useListFilter('overdue');
   const [open, setOpen] = useListFilter('open');
   const [recalled, setRecalled] = useListFilter('recalled');
+  const [repeat, setRepeat] = useListFilter('repeat');
   const chain = fixedChainId ? String(fixedChainId) : chainId;
 
   const options = useQuery(
@@ -152,6 +153,12 @@ export function OrderFilters({ fixedChainId }: { fixedChainId?: number }) {
         label={t('filters.recalled')}
         checked={recalled === 'true'}
         onChange={(event) => setRecalled(event.currentTarget.checked ? 'true' : null)}
+        mb={8}
+      />
+      <Checkbox
+        label={t('filters.repeat')}
+        checked={repeat === 'true'}
+        onChange={(event) => setRepeat(event.currentTarget.checked ? 'true' : null)}
         mb={8}
       />
     </>

@@ -21,6 +21,7 @@ import { OrderAsset } from './OrderAsset.tsx';
 import { OrderFilters } from './OrderFilters.tsx';
 import { OrderQuickButton } from './OrderQuickButton.tsx';
 import { QuickFilters } from './QuickFilters.tsx';
+import { RepeatBadge } from './RepeatBadge.tsx';
 
 // The edit dialog (its date-time pickers with it) loads when a row's Edit is first clicked, not with the list.
 const OrderEditDialog = lazy(() => import('./OrderEditDialog.tsx').then((m) => ({ default: m.OrderEditDialog })));
@@ -107,9 +108,10 @@ export function OrdersList({ chainId }: { chainId?: number }) {
       hideOnCard: false,
       // The asset sits under its trade: the list keeps its width.
       render: (o) => (
-        <Stack gap={2}>
+        <Stack gap={2} align="flex-start">
           <Text size="sm">{o.worktype_label}</Text>
           {o.asset && <OrderAsset asset={o.asset} size="xs" />}
+          {o.repeat_of && <RepeatBadge repeatOf={o.repeat_of} base={base} />}
         </Stack>
       ),
     },
@@ -191,6 +193,7 @@ export function OrdersList({ chainId }: { chainId?: number }) {
               {o.worktype_label}
             </Text>
             {o.asset && <OrderAsset asset={o.asset} size="xs" />}
+            {o.repeat_of && <RepeatBadge repeatOf={o.repeat_of} base={base} />}
             <Group justify="space-between" gap={6}>
               <PriorityBadge priority={o.priority} label={o.priority_label} />
               <DueTime dueAt={o.due_at} overdue={o.overdue} />

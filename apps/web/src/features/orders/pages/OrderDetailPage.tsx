@@ -45,6 +45,7 @@ import { OrderChatLayout, useChatPanelOpen } from '../components/OrderChatLayout
 import { OrderEditDialog } from '../components/OrderEditDialog.tsx';
 import { OrderHistory } from '../components/OrderHistory.tsx';
 import { OrderQuickActions } from '../components/OrderQuickActions.tsx';
+import { RepeatBadge } from '../components/RepeatBadge.tsx';
 import { SignOff } from '../components/SignOff.tsx';
 import { UploadDialog } from '../components/UploadDialog.tsx';
 
@@ -123,6 +124,7 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
             <StatusBadge status={o.status} label={o.status_label} />
             <ApprovalBadge status={o.approval_status} />
             <PriorityBadge priority={o.priority} label={o.priority_label} />
+            {o.repeat_of && <RepeatBadge repeatOf={o.repeat_of} base={base} />}
           </Group>
         </Stack>
         <Group gap="xs" wrap="wrap">
