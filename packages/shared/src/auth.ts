@@ -67,6 +67,8 @@ export const userSchema = z.object({
   entity_id: z.number().nullable(),
   entities_ids: z.array(z.number()),
   entities_data: z.array(entityRefSchema),
+  /** Chain-admins and regional directors: the highest quote they approve (null: the role's default). */
+  approval_limit_minor: z.number().nullable(),
   entity_detail: z
     .object({
       id: z.number(),

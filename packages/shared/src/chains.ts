@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chainCostsBody, chainCostsSchema } from './costs.ts';
 import { requiredEmail, requiredText, yesNo } from './org-fields.ts';
 import { optionalText, text } from './primitives.ts';
 import { listQuery } from './query.ts';
@@ -47,10 +48,11 @@ export type OidcSettingsBody = z.output<typeof oidcSettingsBody>;
 export type OidcSettingsInput = z.input<typeof oidcSettingsBody>;
 
 /**
- * `PUT /api/chains/{id}`: any of the chain form's fields (admins), and the chain's sign-in settings
- * (admins and the chain's chain-admins): `oidc` (null removes the provider) and `password_sign_in`.
+ * `PUT /api/chains/{id}`: any of the chain form's fields (admins), the chain's sign-in settings
+ * (admins and the chain's chain-admins): `oidc` (null removes the provider) and `password_sign_in`,
+ * and its money settings (costs.ts: the rates and NTEs also by its chain-admins, the rest by admins).
  */
-export const chainUpdateBody = chainBody.partial().extend({
+export const chainUpdateBody = chainBody.partial().extend(chainCostsBody.partial().shape).extend({
   oidc: oidcSettingsBody.nullable().optional(),
   password_sign_in: z.boolean().optional(),
 });
@@ -79,7 +81,7 @@ export const oidcSettingsSchema = z.object({
 export type OidcSettings = z.infer<typeof oidcSettingsSchema>;
 
 /** A chain as the API answers it. */
-export const chainSchema = z.object({
+export const chainSchema = chainCostsSchema.extend({
   id: z.number(),
   chain_name: z.string(),
   phone: z.string(),

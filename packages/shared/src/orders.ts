@@ -12,6 +12,7 @@ import {
   PRIORITIES,
   type Priority,
 } from './constants.ts';
+import { orderCostFields } from './costs.ts';
 import { phoneInSchema } from './phonein.ts';
 import { int4Id, isoDateTime, requiredText } from './primitives.ts';
 import {
@@ -282,6 +283,8 @@ export const orderSchema = z.object({
   /** A repeat failure: the order on the same asset completed less than RECALL_WINDOW_DAYS before this one. */
   repeat_of: orderLink.nullable(),
   version: z.number(),
+  /** What the work costs so far against its not-to-exceed limit (costs.ts). */
+  ...orderCostFields,
 });
 export type Order = z.infer<typeof orderSchema>;
 export type OrderLink = z.infer<typeof orderLink>;

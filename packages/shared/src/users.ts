@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isEmailAsPassword } from './auth.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 import { blankToUndefined, idValue, requiredEmail, requiredText } from './org-fields.ts';
+import { minorUnits } from './primitives.ts';
 import { filterId, filterIdOrSlug, listQuery, optional } from './query.ts';
 import { v } from './validation.ts';
 
@@ -15,6 +16,18 @@ export const entityIds = z
 
 const entityType = z.preprocess(blankToUndefined, z.enum(['chain', 'region', 'store']).optional());
 
+/**
+ * The highest quote a chain-admin or regional director may approve, in minor units of its chain's
+ * currency; empty or null: the role's default (no limit for chain-admins, 0 for directors). Absent
+ * on an update (a bulk update's empty cell) leaves it as it is. Other roles have none.
+ */
+export const approvalLimitField = z.preprocess(
+  (value) => (value === '' ? null : value),
+  minorUnits().nullable().optional(),
+);
+/** The roles that approve quotes, and so have an approval limit. */
+export const APPROVER_ROLES = ['chain-admin', 'regional-director'] as const;
+
 const userFields = {
   name: requiredText(),
   email: requiredEmail().transform((email) => email.toLowerCase()),
@@ -22,6 +35,7 @@ const userFields = {
   role: requiredText(100),
   entity_type: entityType,
   entity_id: entityIds,
+  approval_limit_minor: approvalLimitField,
 };
 
 /**

@@ -161,6 +161,16 @@ const DESCRIPTIONS = [
   'Avlopp i personalköket är stopp.',
 ];
 
+/** A chain's money settings: country, currency, VAT (bp), hourly rate, call-out fee, NTE per priority 10/20/30. */
+const costs = (
+  country: 'SE' | 'FI',
+  currency: 'SEK' | 'EUR',
+  vatBp: number,
+  hourlyRateMinor: number,
+  calloutFeeMinor: number,
+  [nte10Minor, nte20Minor, nte30Minor]: [number, number, number],
+) => ({ country, currency, vatBp, hourlyRateMinor, calloutFeeMinor, nte10Minor, nte20Minor, nte30Minor });
+
 const CHAINS = [
   {
     chain: {
@@ -170,6 +180,9 @@ const CHAINS = [
       invoiceAddress: 'Box 1234, 111 22 Stockholm',
       contactPerson: 'Karin Lindqvist',
       hasRegion: true,
+      ...costs('SE', 'SEK', 2500, 69_500, 49_500, [800_000, 500_000, 300_000]),
+      orgNumber: '5560000001',
+      peppolId: '0007:5560000001',
     },
     regions: [
       ['Stockholm', '0812345671', ['Södermalm', 'Kungsholmen', 'Solna']],
@@ -186,6 +199,9 @@ const CHAINS = [
       invoiceAddress: 'PL 100, 00100 Helsinki',
       contactPerson: 'Anna Lehtonen',
       hasRegion: false,
+      ...costs('FI', 'EUR', 2550, 6_900, 4_900, [80_000, 50_000, 30_000]),
+      orgNumber: '1234567-1',
+      peppolId: '0216:003712345671',
     },
     regions: [[null, null, ['Kamppi', 'Tampere Keskusta', 'Turku', 'Oulu']]] as const,
     prefix: 'Kotimarket',
@@ -198,6 +214,7 @@ const CHAINS = [
       invoiceAddress: 'Storgatan 5, 852 30 Sundsvall',
       contactPerson: 'Per Sjöberg',
       hasRegion: true,
+      ...costs('SE', 'SEK', 2500, 62_000, 39_500, [600_000, 400_000, 250_000]),
     },
     regions: [
       ['Norrland', '0601234568', ['Sundsvall', 'Umeå']],
@@ -206,6 +223,8 @@ const CHAINS = [
     prefix: 'Fjällbo',
   },
 ];
+
+const DIRECTOR_APPROVAL_LIMIT_MINOR = 1_000_000;
 
 /** The demo accounts (DEVELOPING.md lists them): e-mail, name, role, phone. */
 const PEOPLE = {
@@ -338,7 +357,15 @@ async function seedPeople(tx: Tx, org: Organisation): Promise<People> {
   for (const [key, [email, name, role, phoneNo]] of Object.entries(PEOPLE)) {
     const [user] = await tx
       .insert(users)
-      .values({ email, name, passwordHash, phoneNo, roleId: roleIds[role] })
+      // The demo director approves quotes up to 10 000 kr; above that they go on to the chain-admin.
+      .values({
+        email,
+        name,
+        passwordHash,
+        phoneNo,
+        roleId: roleIds[role],
+        approvalLimitMinor: key === 'director' ? DIRECTOR_APPROVAL_LIMIT_MINOR : null,
+      })
       .returning({ id: users.id });
     people[key as keyof People] = user.id;
   }

@@ -91,6 +91,10 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     asset_id: null,
     asset: null,
     repeat_of: null,
+    nte_minor: 500_000,
+    cost: { labour: 0, callout: 0, material: 0, other: 0, total: 0, currency: 'SEK' },
+    quote_status: null,
+    invoice_id: null,
     ...overrides,
   };
   // The ids follow the links unless a test sets them apart.
@@ -115,6 +119,7 @@ export function makeUser(role: RoleSlug, overrides: Partial<User> = {}): User {
     entity_id: null,
     entities_ids: [],
     entities_data: [],
+    approval_limit_minor: null,
     entity_detail: null,
     ...overrides,
   };

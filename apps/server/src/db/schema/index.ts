@@ -1,5 +1,6 @@
 // The one schema object handed to Drizzle (and drizzle-kit).
 export * from './assets.ts';
+export * from './costs.ts';
 export * from './files.ts';
 export * from './notifications.ts';
 export * from './orders.ts';

@@ -16,11 +16,27 @@ export const chains = pgTable(
     passwordSignIn: boolean('password_sign_in').notNull().default(true),
     /** A check-in farther than this from its store's position is flagged `off_site`. */
     visitRadiusM: integer('visit_radius_m').notNull().default(500),
+    // What the work costs (api-contract "Costs"): money in minor units of `currency`, VAT in basis points.
+    country: varchar('country', { length: 2 }).notNull().default('SE'),
+    currency: varchar('currency', { length: 3 }).notNull().default('SEK'),
+    vatBp: integer('vat_bp').notNull().default(2500),
+    hourlyRateMinor: integer('hourly_rate_minor').notNull().default(0),
+    calloutFeeMinor: integer('callout_fee_minor').notNull().default(0),
+    /** The not-to-exceed limit a new order of each priority gets. */
+    nte10Minor: integer('nte_10_minor').notNull().default(0),
+    nte20Minor: integer('nte_20_minor').notNull().default(0),
+    nte30Minor: integer('nte_30_minor').notNull().default(0),
+    /** The buyer's organisation number and Peppol participant id (`0007:5560000000`) on its invoices. */
+    orgNumber: varchar('org_number', { length: 40 }),
+    peppolId: varchar('peppol_id', { length: 80 }),
     ...timestamps(),
   },
   (t) => [
     index('chains_name_trgm').using('gin', sql`${t.chainName} gin_trgm_ops`),
     check('chains_visit_radius_check', sql`${t.visitRadiusM} between 1 and 100000`),
+    check('chains_country_check', sql`${t.country} in ('SE', 'FI')`),
+    check('chains_currency_check', sql`${t.currency} in ('SEK', 'EUR')`),
+    check('chains_vat_bp_check', sql`${t.vatBp} between 0 and 10000`),
   ],
 );
 

@@ -36,6 +36,8 @@ export const users = pgTable(
     roleId: integer('role_id')
       .notNull()
       .references(() => roles.id, { onDelete: 'restrict' }),
+    /** The highest quote (minor units) this approver may approve; null: none for chain-admins, 0 for directors. */
+    approvalLimitMinor: integer('approval_limit_minor'),
     ...timestamps(),
   },
   (t) => [

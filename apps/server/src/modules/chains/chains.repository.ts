@@ -27,6 +27,17 @@ const columns = {
   hasRegion: chains.hasRegion,
   passwordSignIn: chains.passwordSignIn,
   createdAt: chains.createdAt,
+  country: chains.country,
+  currency: chains.currency,
+  vatBp: chains.vatBp,
+  hourlyRateMinor: chains.hourlyRateMinor,
+  calloutFeeMinor: chains.calloutFeeMinor,
+  nte10Minor: chains.nte10Minor,
+  nte20Minor: chains.nte20Minor,
+  nte30Minor: chains.nte30Minor,
+  visitRadiusM: chains.visitRadiusM,
+  orgNumber: chains.orgNumber,
+  peppolId: chains.peppolId,
   regionsCount: sql<number>`(select count(*)::int from regions r where r.chain_id = "chains"."id")`,
   storesCount: sql<number>`(select count(*)::int from stores s where s.chain_id = "chains"."id")`,
 };
@@ -38,13 +49,28 @@ export interface ChainValues {
   contactPerson: string;
   hasRegion: boolean;
 }
-export type ChainRow = ChainValues & {
-  id: number;
-  passwordSignIn: boolean;
-  createdAt: Date;
-  regionsCount: number;
-  storesCount: number;
-};
+/** A chain's money settings as columns (api-contract "Costs"). */
+export interface ChainCostValues {
+  country: string;
+  currency: string;
+  vatBp: number;
+  hourlyRateMinor: number;
+  calloutFeeMinor: number;
+  nte10Minor: number;
+  nte20Minor: number;
+  nte30Minor: number;
+  visitRadiusM: number;
+  orgNumber: string | null;
+  peppolId: string | null;
+}
+export type ChainRow = ChainValues &
+  ChainCostValues & {
+    id: number;
+    passwordSignIn: boolean;
+    createdAt: Date;
+    regionsCount: number;
+    storesCount: number;
+  };
 
 /** `scope` is the caller's SQL scope filter (undefined for admins). */
 export async function listChains(db: DbOrTx, params: ListParams, scope: SQL | undefined) {
@@ -79,7 +105,7 @@ export async function insertChain(db: DbOrTx, values: ChainValues) {
   return row.id;
 }
 
-export async function updateChain(db: DbOrTx, id: number, values: Partial<ChainValues>) {
+export async function updateChain(db: DbOrTx, id: number, values: Partial<ChainValues & ChainCostValues>) {
   await db.update(chains).set(values).where(eq(chains.id, id));
 }
 
@@ -96,6 +122,15 @@ export async function chainReferences(db: DbOrTx, id: number) {
       (select count(*)::int from orders where chain_id = ${id}) as orders,
       (select count(*)::int from file_categories where chain_id = ${id}) as categories`);
   return rows[0];
+}
+
+/** Whether money of the chain is on record in its currency (cost lines, quotes or invoices). */
+export async function chainHasMoney(db: DbOrTx, id: number) {
+  const { rows } = await db.execute<{ used: boolean }>(sql`
+    select exists (select 1 from invoices where chain_id = ${id})
+      or exists (select 1 from orders o join cost_lines l on l.order_id = o.id where o.chain_id = ${id})
+      or exists (select 1 from orders o join quotes q on q.order_id = o.id where o.chain_id = ${id}) as used`);
+  return rows[0].used;
 }
 
 /** Deletes a chain and its (empty) regions; store imports go with it (cascade). */

@@ -24,11 +24,13 @@ export default async function chainsRoutes(instance: FastifyInstance) {
     messages: 'chains',
     item: chainSchema,
     body: chainBody,
-    // Admins change any field; a chain's chain-admin its sign-in settings (oidc, password_sign_in) only.
+    // Admins change any field; a chain's chain-admin its sign-in settings (oidc, password_sign_in), its
+    // rates and its NTE table only. 409: a new currency while amounts are on record in the old one.
     updateBody: chainUpdateBody,
     read: 'chain:view',
     write: 'chain:manage',
     updatePermission: 'chain:sign-in',
+    updateConflicts: true,
     get: (request, { id }) => chains.get(request.user, id),
     create: (_request, body) => chains.create(body),
     update: (request, { id }, body) => chains.update(request.user, id, body),

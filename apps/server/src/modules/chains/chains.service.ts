@@ -1,4 +1,5 @@
 import { CHAIN_FORM_FIELDS, type ChainBody, type ChainUpdateBody, type OidcSettings } from '@wop/shared/chains';
+import { CHAIN_BILLING_FIELDS, type ChainCosts } from '@wop/shared/costs';
 import type { ListParams } from '@wop/shared/query';
 import { can } from '@wop/shared/roles';
 import type { Db } from '../../db/client.ts';
@@ -23,6 +24,19 @@ const chainView = (row: repo.ChainRow, oidc: OidcSettings | null) => ({
   created_at: row.createdAt.toISOString(),
   oidc,
   password_sign_in: row.passwordSignIn,
+  ...costsView(row),
+});
+
+const costsView = (row: repo.ChainRow): ChainCosts => ({
+  country: row.country as ChainCosts['country'],
+  currency: row.currency as ChainCosts['currency'],
+  vat_bp: row.vatBp,
+  hourly_rate_minor: row.hourlyRateMinor,
+  callout_fee_minor: row.calloutFeeMinor,
+  nte_minor_by_priority: { '10': row.nte10Minor, '20': row.nte20Minor, '30': row.nte30Minor },
+  visit_radius_m: row.visitRadiusM,
+  org_number: row.orgNumber,
+  peppol_id: row.peppolId,
 });
 
 const values = (body: ChainBody): repo.ChainValues => ({
@@ -34,8 +48,8 @@ const values = (body: ChainBody): repo.ChainValues => ({
   hasRegion: body.has_region === 1,
 });
 
-/** Any of the chain form's fields, as columns; absent ones stay as they are. */
-const changes = (body: ChainUpdateBody): Partial<repo.ChainValues> =>
+/** Any of the chain form's and money settings' fields, as columns; absent ones stay as they are. */
+const changes = (body: ChainUpdateBody): Partial<repo.ChainValues & repo.ChainCostValues> =>
   Object.fromEntries(
     Object.entries({
       chainName: body.chain_name,
@@ -44,8 +58,22 @@ const changes = (body: ChainUpdateBody): Partial<repo.ChainValues> =>
       invoiceAddress: body.invoice_address,
       contactPerson: body.contact_person,
       hasRegion: body.has_region === undefined ? undefined : body.has_region === 1,
+      country: body.country,
+      currency: body.currency,
+      vatBp: body.vat_bp,
+      hourlyRateMinor: body.hourly_rate_minor,
+      calloutFeeMinor: body.callout_fee_minor,
+      nte10Minor: body.nte_minor_by_priority?.['10'],
+      nte20Minor: body.nte_minor_by_priority?.['20'],
+      nte30Minor: body.nte_minor_by_priority?.['30'],
+      visitRadiusM: body.visit_radius_m,
+      orgNumber: body.org_number,
+      peppolId: body.peppol_id,
     }).filter(([, value]) => value !== undefined),
   );
+
+/** The fields only admins may change; a chain-admin sending one is refused (403). */
+const ADMIN_FIELDS = [...CHAIN_FORM_FIELDS, ...CHAIN_BILLING_FIELDS] as (keyof ChainUpdateBody)[];
 
 export function createChainsService(db: Db, secrets: Secrets, options: { allowPrivateIssuers: boolean }) {
   /** A chain the caller may see, or 404 (never revealing chains outside the scope). */
@@ -80,7 +108,7 @@ export function createChainsService(db: Db, secrets: Secrets, options: { allowPr
      */
     async update(user: AuthUser, id: number, body: ChainUpdateBody) {
       const chain = await visible(user, id);
-      if (!can(user.role, 'chain:manage') && CHAIN_FORM_FIELDS.some((field) => body[field] !== undefined)) {
+      if (!can(user.role, 'chain:manage') && ADMIN_FIELDS.some((field) => body[field] !== undefined)) {
         throw new ForbiddenError();
       }
       // Turning regions off would leave regions and stores pointing at regions of a region-less chain.
@@ -88,6 +116,10 @@ export function createChainsService(db: Db, secrets: Secrets, options: { allowPr
         throw ValidationError.field('has_region', 'chains.regions_left');
       }
       await db.transaction(async (tx) => {
+        // Amounts on record are in the chain's currency: changing it would change what they mean.
+        if (body.currency !== undefined && body.currency !== chain.currency && (await repo.chainHasMoney(tx, id))) {
+          throw new ConflictError('chains.currency_in_use');
+        }
         const form = changes(body);
         if (Object.keys(form).length > 0) await repo.updateChain(tx, id, form);
         await saveSignIn(tx, secrets, id, body, options);

@@ -77,6 +77,24 @@ export function toOrder(row: repo.OrderRow, locale: Locale, now = Date.now()): O
     time_on_site_minutes: row.time_on_site_minutes,
     repeat_of: link(row.repeat_of_id, row.repeat_of_project_number),
     version: row.version,
+    ...costFieldsOf(row),
+  };
+}
+
+/** The order's cost fields (costs.ts orderCostFields) from its `order_costs` row and chain. */
+export function costFieldsOf(row: repo.CostColumns) {
+  return {
+    nte_minor: row.nte_minor,
+    cost: {
+      labour: row.labour_minor,
+      callout: row.callout_minor,
+      material: row.material_minor,
+      other: row.other_minor,
+      total: row.labour_minor + row.callout_minor + row.material_minor + row.other_minor,
+      currency: row.currency,
+    },
+    quote_status: row.quote_status,
+    invoice_id: row.invoice_id,
   };
 }
 

@@ -4,7 +4,19 @@ import type { DbOrTx } from '../../db/client.ts';
 import { orderDocuments, orderEvents, orders } from '../../db/schema/index.ts';
 import { minutesOnSiteOf, onSiteSinceOf } from '../visits/visits.repository.ts';
 
-export interface OrderRow extends Record<string, unknown> {
+/** An order's `order_costs` columns and its chain's currency. */
+export interface CostColumns {
+  nte_minor: number;
+  labour_minor: number;
+  callout_minor: number;
+  material_minor: number;
+  other_minor: number;
+  quote_status: 'submitted' | 'approved' | 'rejected' | null;
+  invoice_id: number | null;
+  currency: 'SEK' | 'EUR';
+}
+
+export interface OrderRow extends Record<string, unknown>, CostColumns {
   id: number;
   project_number: number;
   description: string;
@@ -52,8 +64,8 @@ export interface OrderRow extends Record<string, unknown> {
 }
 
 /**
- * The display columns of a set of orders `o` (a page, or one order). Only the store, the status and
- * the orderer are joined (several columns each, and the sorts read the first two); every other name
+ * The display columns of a set of orders `o` (a page, or one order). Only the store, the status, the
+ * costs (one row by key) and the orderer are joined (several columns each, and the sorts read the first two); every other name
  * is a sub-select per row, which the planner does not have to fit into the join order: planning
  * grows with every joined table, and with nine of them it took ~5 ms against ~1 ms of running. The
  * unread count of the caller is computed here for these rows only: messages from others after the
@@ -68,6 +80,9 @@ export function detailSelect(from: SQL, userId: number, locale: Locale, timezone
         where wt.id = o.work_type_id) as worktype_label,
       o.priority, (select ${priorityTitle} from priorities p where p.id = o.priority) as priority_label,
       o.chain_id, (select c.chain_name from chains c where c.id = o.chain_id) as chain_name,
+      (select c.currency from chains c where c.id = o.chain_id) as currency,
+      oc.nte_minor, oc.labour_minor, oc.callout_minor, oc.material_minor, oc.other_minor, oc.quote_status,
+      oc.invoice_id,
       o.region_id, (select r.region_name from regions r where r.id = o.region_id) as region_name,
       o.store_id, s.store_name, s.invoice_address as store_invoice_address, s.phone as store_phone,
       cu.id as orderer_id, cu.name as orderer_name,
@@ -91,6 +106,7 @@ export function detailSelect(from: SQL, userId: number, locale: Locale, timezone
     from ${from}
     join stores s on s.id = o.store_id
     join order_statuses os on os.id = o.status_id
+    join order_costs oc on oc.order_id = o.id
     left join users cu on cu.id = o.created_by`;
 }
 

@@ -12,6 +12,7 @@ interface Row extends Record<string, unknown> {
   name: string;
   email: string;
   phone_no: string | null;
+  approval_limit_minor: number | null;
   role: string;
   role_title: string;
   chains: { id: number; chain_name: string }[];
@@ -28,7 +29,7 @@ export async function loadUserViews(db: DbOrTx, ids: number[], locale: Locale, v
   if (ids.length === 0) return [];
   const visible = (filter: SQL | undefined) => (viewer && filter ? sql`and ${filter}` : sql``);
   const { rows } = await db.execute<Row>(sql`
-    select u.id, u.name, u.email, u.phone_no, r.slug as role, r.title as role_title,
+    select u.id, u.name, u.email, u.phone_no, u.approval_limit_minor, r.slug as role, r.title as role_title,
       coalesce((select json_agg(json_build_object('id', chains.id, 'chain_name', chains.chain_name) order by chains.id)
         from user_chains uc join chains on chains.id = uc.chain_id
         where uc.user_id = u.id ${visible(viewer && chainsInScope(viewer))}), '[]') as chains,
@@ -76,6 +77,7 @@ function toView(row: Row, locale: Locale): User {
     entity_id: entities[0]?.id ?? null,
     entities_ids: entities.map((e) => e.id),
     entities_data: entities,
+    approval_limit_minor: row.approval_limit_minor,
     entity_detail: store
       ? {
           id: store.id,

@@ -149,6 +149,7 @@ export interface UserValues {
   phoneNo: string;
   roleId: number;
   passwordHash?: string;
+  approvalLimitMinor?: number | null;
 }
 
 export async function insertUser(db: DbOrTx, values: UserValues & { passwordHash: string }) {

@@ -1,7 +1,7 @@
 import type { Locale } from '@wop/shared/constants';
 import type { ListParams } from '@wop/shared/query';
 import { isRoleSlug, mayManageRole, ROLE_ENTITY, type RoleSlug } from '@wop/shared/roles';
-import type { CreateUserBody, UpdateUserBody } from '@wop/shared/users';
+import { APPROVER_ROLES, type CreateUserBody, type UpdateUserBody } from '@wop/shared/users';
 import { v } from '@wop/shared/validation';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
@@ -23,6 +23,15 @@ function mayChange(user: AuthUser, target: repo.UserTarget): boolean {
   if (isAdmin(user)) return true;
   const chains = [...target.chainIds, ...target.regionChainIds, ...target.storeChainIds];
   return chains.every((id) => user.chainIds.includes(id));
+}
+
+/**
+ * The approval limit to store: only approvers (chain-admins, regional directors) have one; `undefined`
+ * keeps the stored one, unless the role changes (a former approver's limit goes with its role).
+ */
+function approvalLimit(role: string, limit: number | null | undefined, roleChanged = false) {
+  if (!(APPROVER_ROLES as readonly string[]).includes(role)) return null;
+  return limit === undefined && roleChanged ? null : limit;
 }
 
 export function createUsersService(db: Db) {
@@ -92,6 +101,7 @@ export function createUsersService(db: Db) {
           phoneNo: body.phone_no,
           roleId: c.roleId,
           passwordHash,
+          approvalLimitMinor: approvalLimit(body.role, body.approval_limit_minor) ?? null,
         });
         await repo.setBindings(tx, newId, c.entityType, c.entityIds);
         return newId;
@@ -113,6 +123,7 @@ export function createUsersService(db: Db) {
           phoneNo: body.phone_no,
           roleId: c.roleId,
           ...(passwordHash ? { passwordHash } : {}),
+          approvalLimitMinor: approvalLimit(body.role, body.approval_limit_minor, target.role !== body.role),
         });
         await repo.setBindings(tx, id, c.entityType, c.entityIds);
         // A new password set by an administrator ends the user's sessions (not the caller's own).

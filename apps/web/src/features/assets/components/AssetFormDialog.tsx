@@ -11,8 +11,8 @@ import { isApiError } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
 import { i18n } from '../../../lib/i18n.ts';
+import { fromMinor, toMinor } from '../../../lib/money.ts';
 import { assetQueryOptions, scopeStoresQueryOptions, useSaveAsset } from '../api/assets.ts';
-import { fromMinor, toMinor } from './money.ts';
 
 const labels = fieldLabels(
   'assets',

@@ -11,11 +11,11 @@ import { useCan, useRole } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
 import { i18n } from '../../../lib/i18n.ts';
+import { formatMinor } from '../../../lib/money.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import { assetQueryOptions, openLabels, useDeleteAsset } from '../api/assets.ts';
 import { AssetStatusBadge, WarrantyBadge } from '../components/AssetBadges.tsx';
 import { AssetFormDialog } from '../components/AssetFormDialog.tsx';
-import { formatMinor } from '../components/money.ts';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
