@@ -72,6 +72,9 @@ export type AssetInput = z.input<typeof assetBody>;
 /** Why an asset is flagged: 3 or more orders in 90 days, or its cost in 12 months reached half its value. */
 export const ASSET_ATTENTION = ['repeated', 'replace'] as const;
 export type AssetAttention = (typeof ASSET_ATTENTION)[number];
+/** `repeated`: this many orders or more in ATTENTION_DAYS. */
+export const ATTENTION_ORDERS = 3;
+export const ATTENTION_DAYS = 90;
 
 /** An asset as the API answers it. */
 export const assetSchema = z.object({
@@ -96,6 +99,10 @@ export const assetSchema = z.object({
   under_warranty: z.boolean(),
   replacement_value_minor: z.number().nullable(),
   notes: z.string().nullable(),
+  /** Orders placed on it in the last 90 days. */
+  orders_90d: z.number(),
+  /** Flagged: `repeated` (3 or more orders in 90 days), `replace` (its cost in 12 months reached half its value). */
+  attention: z.enum(ASSET_ATTENTION).nullable(),
   version: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -181,3 +188,37 @@ export const assetTagParams = z.object({ tag: z.string().regex(/^[A-Za-z0-9][A-Z
 export const assetByTagQuery = z.object({ chain_id: filterId() });
 /** 412 of an edit made against an older version: the asset as it is now. */
 export const staleAssetAnswer = z.object({ message: z.string(), payload: assetSchema });
+
+/**
+ * `GET /api/assets/{id}/history`: the asset's orders the caller sees, open ones first, each group
+ * newest first. `under_warranty`: placed on or before the warranty's last day; `repeat_of`: a repeat
+ * failure of that earlier order; `time_on_site_minutes`: the closed site visits' time.
+ */
+export const assetHistoryItem = z.object({
+  id: z.number(),
+  project_number: z.number(),
+  description: z.string(),
+  status: z.string(),
+  status_label: z.string(),
+  open: z.boolean(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  technician_name: z.string().nullable(),
+  under_warranty: z.boolean(),
+  repeat_of: z.object({ id: z.number(), project_number: z.number() }).nullable(),
+  time_on_site_minutes: z.number(),
+});
+export type AssetHistoryItem = z.infer<typeof assetHistoryItem>;
+export const assetHistoryQuery = listQuery(['created_at'] as const, 'created_at');
+
+/** An asset flagged on the dashboard. */
+export const attentionAsset = z.object({
+  id: z.number(),
+  tag: z.string(),
+  name: z.string(),
+  store_id: z.number(),
+  store_name: z.string(),
+  orders_90d: z.number(),
+  attention: z.enum(ASSET_ATTENTION),
+});
+export type AttentionAsset = z.infer<typeof attentionAsset>;

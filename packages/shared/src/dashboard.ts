@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attentionAsset } from './assets.ts';
 import { filterId, filterText } from './query.ts';
 
 const count = z.number().int();
@@ -23,6 +24,11 @@ export const dashboardSchema = z.object({
   by_store: z.array(z.object({ store_id: z.number(), store_name: z.string(), open: count, overdue: count })),
   /** The last 12 ISO weeks (APP_TIMEZONE), oldest first: orders created and orders completed that week. */
   weekly: z.array(z.object({ week: z.string(), created: count, completed: count })),
+  /**
+   * The top 10 flagged assets of the chain, region or store chosen (or the caller's scope), by their
+   * orders in the last 90 days (list: `asset_id=<id>` with a date range of those 90 days).
+   */
+  assets_attention: z.array(attentionAsset),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -18,6 +18,7 @@ export const authz: AuthzRow[] = [
   },
   { route: 'GET /api/assets/labels', roles: EVERYONE, query: { ids: '1' } },
   { route: 'GET /api/assets/:id', roles: EVERYONE, params: { id: '1' }, outOfScope: { id: '999' } },
+  { route: 'GET /api/assets/:id/history', roles: EVERYONE, params: { id: '1' }, outOfScope: { id: '999' } },
   { route: 'POST /api/assets', roles: MANAGE, payload: asset },
   { route: 'PUT /api/assets/:id', roles: MANAGE, params: { id: '999999' }, payload: asset },
   { route: 'DELETE /api/assets/:id', roles: MANAGE, params: { id: '999999' } },

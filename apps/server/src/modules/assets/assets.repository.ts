@@ -1,10 +1,11 @@
-import type { ASSET_SORTS, AssetStatus } from '@wop/shared/assets';
+import { type ASSET_SORTS, type AssetStatus, ATTENTION_DAYS, ATTENTION_ORDERS } from '@wop/shared/assets';
 import type { Locale } from '@wop/shared/constants';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 import { assetSearchText, assets } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/http.ts';
+import { minutesOnSiteOf } from '../visits/visits.repository.ts';
 
 export type AssetSort = (typeof ASSET_SORTS)[number];
 
@@ -48,6 +49,7 @@ export interface AssetRow extends Record<string, unknown> {
   under_warranty: boolean;
   replacement_value_minor: number | null;
   notes: string | null;
+  orders_90d: number;
   version: number;
   created_at: Date | string;
   updated_at: Date | string;
@@ -95,6 +97,10 @@ function orderBy(sort: AssetSort, direction: 'asc' | 'desc') {
   return sort === 'id' ? sql`a.id ${dir}` : sql`${spec.column} ${dir}${nulls}, a.id ${dir}`;
 }
 
+/** The orders placed on an asset (an expression) in the last ATTENTION_DAYS, from orders_asset_idx. */
+const recentOrders = (assetId: SQL) => sql`(select count(*)::int from orders o
+  where o.asset_id = ${assetId} and o.created_at > now() - make_interval(days => ${ATTENTION_DAYS}))`;
+
 /**
  * The display columns of the assets `a` (a page of them, or one). The work type's title in the
  * reader's language (English when it has none) is looked up per row.
@@ -108,7 +114,8 @@ function selectFrom(from: SQL, locale: Locale, timezone: string) {
         where wt.id = a.work_type_id) as worktype_label,
       a.make, a.model, a.serial, a.installed_on::text as installed_on, a.warranty_until::text as warranty_until,
       coalesce(a.warranty_until >= ${today(timezone)}, false) as under_warranty,
-      a.replacement_value_minor, a.notes, a.version, a.created_at, a.updated_at
+      a.replacement_value_minor, a.notes, a.version, a.created_at, a.updated_at,
+      ${recentOrders(sql`a.id`)} as orders_90d
     from ${from}
     join stores s on s.id = a.store_id
     join chains c on c.id = a.chain_id
@@ -264,4 +271,83 @@ export async function orderCount(db: DbOrTx, id: number) {
 
 export async function deleteAsset(db: DbOrTx, id: number) {
   await db.delete(assets).where(sql`${assets.id} = ${id}`);
+}
+
+export interface HistoryRow extends Record<string, unknown> {
+  id: number;
+  project_number: number;
+  description: string;
+  status: string;
+  status_title: string;
+  created_at: Date | string;
+  completed_at: Date | string | null;
+  technician_name: string | null;
+  under_warranty: boolean;
+  repeat_of_id: number | null;
+  repeat_of_project_number: number | null;
+  time_on_site_minutes: number;
+}
+
+/**
+ * A page of the asset's orders in `scope` (lib/scope-sql.ts ordersInScope), open ones first, each
+ * group newest first, and their total: the asset's orders by orders_asset_idx, sorted in memory
+ * (an asset has tens of orders, not thousands).
+ */
+export async function assetHistory(
+  db: Db,
+  assetId: number,
+  scope: SQL | undefined,
+  page: { page: number; limit: number },
+  timezone: string,
+) {
+  const where = and(sql`orders.asset_id = ${assetId}`, scope);
+  const completed = sql`(select id from order_statuses where slug = 'completed')`;
+  const [rows, [{ total }]] = await Promise.all([
+    queryPrepared<HistoryRow>(
+      db,
+      sql`select o.id, o.project_number, o.description, os.slug as status, os.title as status_title,
+        o.created_at, o.completed_at, (select u.name from users u where u.id = o.technician_id) as technician_name,
+        coalesce(a.warranty_until >= (o.created_at at time zone ${timezone})::date, false) as under_warranty,
+        o.repeat_of_id, (select rp.project_number from orders rp where rp.id = o.repeat_of_id) as repeat_of_project_number,
+        ${minutesOnSiteOf(sql`o.id`)} as time_on_site_minutes
+      from (select * from orders where ${where}) o
+      join order_statuses os on os.id = o.status_id
+      join assets a on a.id = o.asset_id
+      order by (o.status_id = ${completed}), o.created_at desc, o.id desc
+      limit ${page.limit} offset ${(page.page - 1) * page.limit}`,
+    ),
+    queryPrepared<{ total: number }>(db, sql`select count(*)::int as total from orders where ${where}`),
+  ]);
+  return { rows, total };
+}
+
+export interface AttentionRow extends Record<string, unknown> {
+  id: number;
+  tag: string;
+  name: string;
+  store_id: number;
+  store_name: string;
+  orders_90d: number;
+}
+
+/**
+ * The assets with ATTENTION_ORDERS or more orders in the last ATTENTION_DAYS among the orders `where`
+ * selects (the dashboard's filters and scope), most first, at most 10.
+ */
+export async function attentionAssets(db: Db, where: SQL | undefined) {
+  const recent = and(
+    where,
+    sql`orders.asset_id is not null`,
+    sql`orders.created_at > now() - make_interval(days => ${ATTENTION_DAYS})`,
+  );
+  return queryPrepared<AttentionRow>(
+    db,
+    sql`select a.id, a.tag, a.name, a.store_id, s.store_name, n.orders_90d
+      from (select orders.asset_id, count(*)::int as orders_90d from orders where ${recent}
+        group by orders.asset_id having count(*) >= ${ATTENTION_ORDERS}
+        order by count(*) desc, orders.asset_id limit 10) n
+      join assets a on a.id = n.asset_id
+      join stores s on s.id = a.store_id
+      order by n.orders_90d desc, a.id`,
+  );
 }

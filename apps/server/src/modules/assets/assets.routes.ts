@@ -1,6 +1,8 @@
 import {
   assetBody,
   assetByTagQuery,
+  assetHistoryItem,
+  assetHistoryQuery,
   assetLabelsQuery,
   assetListParams,
   assetListQuery,
@@ -102,6 +104,25 @@ export default async function assetsRoutes(instance: FastifyInstance) {
       const asset = await assets.get(request.user, request.params.id, request.locale);
       return reply.header('etag', etag(asset.version)).send({ message: null, payload: asset });
     },
+  );
+
+  app.get(
+    '/assets/:id/history',
+    {
+      schema: {
+        tags,
+        description:
+          "The asset's orders that the caller sees, open ones first, each group newest first, with the time on site, whether each was placed under the warranty and whether it was a repeat failure.",
+        params: idParams,
+        querystring: assetHistoryQuery,
+        response: { 200: pageEnvelope(assetHistoryItem) },
+      },
+      onRequest: read,
+    },
+    async (request) => ({
+      message: null,
+      payload: await assets.history(request.user, request.params.id, request.query, request.locale),
+    }),
   );
 
   app.post(

@@ -1,12 +1,19 @@
-import type { Asset, AssetBody } from '@wop/shared/assets';
+import {
+  type Asset,
+  type AssetAttention,
+  type AssetBody,
+  type AssetHistoryItem,
+  ATTENTION_ORDERS,
+} from '@wop/shared/assets';
 import type { Locale } from '@wop/shared/constants';
 import { v } from '@wop/shared/validation';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
-import { assetsInScope } from '../../lib/scope-sql.ts';
+import { assetsInScope, ordersInScope } from '../../lib/scope-sql.ts';
 import { iso } from '../orders/orders.mapping.ts';
+import { statusLabel } from '../orderstatus/orderstatus.labels.ts';
 import * as repo from './assets.repository.ts';
 
 export const assetView = (row: repo.AssetRow): Asset => ({
@@ -31,10 +38,19 @@ export const assetView = (row: repo.AssetRow): Asset => ({
   under_warranty: row.under_warranty,
   replacement_value_minor: row.replacement_value_minor,
   notes: row.notes,
+  orders_90d: row.orders_90d,
+  attention: attentionOf(row),
   version: row.version,
   created_at: iso(row.created_at) as string,
   updated_at: iso(row.updated_at) as string,
 });
+
+/**
+ * Why an asset needs attention: `repeated` with ATTENTION_ORDERS or more orders in ATTENTION_DAYS.
+ * (`replace`, its cost in 12 months against its replacement value, needs the orders' costs.)
+ */
+export const attentionOf = (row: { orders_90d: number }): AssetAttention | null =>
+  row.orders_90d >= ATTENTION_ORDERS ? 'repeated' : null;
 
 /** The tag an asset gets when none is given: `A` and its id, e.g. A000042. */
 export const generatedTag = (id: number) => `A${String(id).padStart(6, '0')}`;
@@ -136,6 +152,30 @@ export function createAssetsService(db: Db, timezone: string) {
     },
 
     get: async (user: AuthUser, id: number, locale: Locale) => assetView(await visible(user, id, locale)),
+
+    /** The asset's orders the caller sees, open first, newest first within each. */
+    async history(user: AuthUser, id: number, page: { page: number; limit: number }, locale: Locale) {
+      await visible(user, id, locale);
+      const { rows, total } = await repo.assetHistory(db, id, ordersInScope(scopeOf(user)), page, timezone);
+      const items: AssetHistoryItem[] = rows.map((row) => ({
+        id: row.id,
+        project_number: row.project_number,
+        description: row.description,
+        status: row.status,
+        status_label: statusLabel(locale, row.status, row.status_title),
+        open: row.status !== 'completed',
+        created_at: iso(row.created_at) as string,
+        completed_at: iso(row.completed_at),
+        technician_name: row.technician_name,
+        under_warranty: row.under_warranty,
+        repeat_of:
+          row.repeat_of_id && row.repeat_of_project_number
+            ? { id: row.repeat_of_id, project_number: row.repeat_of_project_number }
+            : null,
+        time_on_site_minutes: row.time_on_site_minutes,
+      }));
+      return pageOf(items, total, page);
+    },
 
     /** The assets of a label sheet: those chosen, or those the filters match; at most a thousand. */
     async forLabels(user: AuthUser, params: Omit<repo.AssetListParams, 'page' | 'limit'>, locale: Locale) {

@@ -22,6 +22,7 @@ export default async function dashboardRoutes(instance: FastifyInstance) {
           '`by_store` (top 10 stores with open orders, by overdue): `store_id=<id>&open=1` and `store_id=<id>&overdue=1`.',
           '`median_hours_to_complete`: median of completed_at - created_at over the completed orders.',
           '`weekly`: the last 12 ISO weeks in APP_TIMEZONE, oldest first: orders created that week, and completed orders whose completed_at falls in it.',
+          '`assets_attention`: the top 10 assets with 3 or more orders in the last 90 days (whatever `date_range`), most first: `asset_id=<id>`.',
         ].join(' '),
         querystring: dashboardQuery,
         response: { 200: envelope(dashboardSchema), ...errorResponses(401, 403, 422) },

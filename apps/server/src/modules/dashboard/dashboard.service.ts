@@ -2,7 +2,9 @@ import { COMPLETED_STATUS } from '@wop/shared/constants';
 import type { Dashboard, DashboardFilters } from '@wop/shared/dashboard';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../lib/scope.ts';
-import { orderListFilter, tallyKeysOf } from '../orders/list/filter.ts';
+import { attentionAssets } from '../assets/assets.repository.ts';
+import { attentionOf } from '../assets/assets.service.ts';
+import { orderListFilter, tallyKeysOf, whereOf } from '../orders/list/filter.ts';
 import { type TallyKey, tallyFor } from '../orders/list/tallies.ts';
 import { dashboardNumbers } from './dashboard.repository.ts';
 
@@ -16,7 +18,12 @@ export function createDashboardService(db: Db, timezone: string, sideBySide = fa
       const keys = tallyKeysOf(filter);
       // Its counts are per status, store, approval status and recall: order_tallies holds those keys.
       const tallied = keys !== undefined && tallyFor([...keys, ...DASHBOARD_KEYS])?.table === 'order_tallies';
-      const numbers = await dashboardNumbers(db, { ...filter, tallied }, sideBySide);
+      // The flagged assets: the last 90 days, whatever the date range.
+      const { date_range: _, ...place } = filters;
+      const [numbers, flagged] = await Promise.all([
+        dashboardNumbers(db, { ...filter, tallied }, sideBySide),
+        attentionAssets(db, whereOf(orderListFilter(place, user, timezone))),
+      ]);
       const completedId = numbers.statuses.find((s) => s.slug === COMPLETED_STATUS)?.id;
       const count = new Map(numbers.byStatus.map((row) => [row.status_id, row.n]));
       const completed = completedId === undefined ? 0 : (count.get(completedId) ?? 0);
@@ -32,6 +39,7 @@ export function createDashboardService(db: Db, timezone: string, sideBySide = fa
         first_time_fix_rate: completed === 0 ? null : numbers.firstFix / completed,
         by_store: numbers.byStore,
         weekly: numbers.weekly,
+        assets_attention: flagged.map((row) => ({ ...row, attention: attentionOf(row) ?? 'repeated' })),
       };
     },
   };

@@ -1,13 +1,20 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Asset, AssetInput } from '@wop/shared/assets';
+import type { Asset, AssetHistoryItem, AssetInput } from '@wop/shared/assets';
 import type { OrderOptions } from '@wop/shared/orders';
 import { ASSETS_KEY } from '../../../entities/assets.ts';
-import { api, openDownload, type QueryParams, request } from '../../../lib/api.ts';
+import { api, getPage, openDownload, type QueryParams, request } from '../../../lib/api.ts';
 
 export const assetQueryOptions = (id: number) =>
   queryOptions({
     queryKey: [...ASSETS_KEY, 'detail', id],
     queryFn: async ({ signal }) => (await api.get<Asset>(`/assets/${id}`, undefined, signal)).payload,
+  });
+
+/** A page of the asset's orders: open ones first, newest first. */
+export const assetHistoryQueryOptions = (id: number, page: number) =>
+  queryOptions({
+    queryKey: [...ASSETS_KEY, 'history', id, page],
+    queryFn: async ({ signal }) => getPage<AssetHistoryItem>(`/assets/${id}/history`, { page, limit: 20 }, signal),
   });
 
 /** The asset a label names; `chain_id` when the tag is used in several chains the caller sees. */

@@ -30,3 +30,14 @@ export function WarrantyBadge({ asset }: { asset: Pick<Asset, 'under_warranty'> 
     </Badge>
   );
 }
+
+/** "Keeps failing" on an asset flagged `repeated` (or "Replace?" once costs tell): with text, never colour alone. */
+export function AttentionBadge({ asset }: { asset: Pick<Asset, 'attention'> }) {
+  const { t } = useTranslation('assets');
+  if (!asset.attention) return null;
+  return (
+    <Badge color="#c92a2a" variant="light" styles={badgeStyle} style={{ textTransform: 'none' }}>
+      {t(`attention.${asset.attention}`)}
+    </Badge>
+  );
+}

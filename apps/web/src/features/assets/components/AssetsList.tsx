@@ -19,7 +19,7 @@ import { useDateFormat } from '../../../lib/dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { openLabels, scopeStoresQueryOptions, useDeleteAsset } from '../api/assets.ts';
-import { AssetStatusBadge, WarrantyBadge } from './AssetBadges.tsx';
+import { AssetStatusBadge, AttentionBadge, WarrantyBadge } from './AssetBadges.tsx';
 import { AssetFormDialog } from './AssetFormDialog.tsx';
 
 /** Filters that are not the list's own state: the label sheet prints what they match. */
@@ -61,7 +61,17 @@ export function AssetsList() {
         </Anchor>
       ),
     },
-    { key: 'name', header: t('fields.name'), sortable: true },
+    {
+      key: 'name',
+      header: t('fields.name'),
+      sortable: true,
+      render: (a) => (
+        <Group gap={6}>
+          <Text size="sm">{a.name}</Text>
+          <AttentionBadge asset={a} />
+        </Group>
+      ),
+    },
     {
       key: 'store',
       header: t('fields.store'),

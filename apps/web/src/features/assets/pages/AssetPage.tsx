@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconEdit, IconPrinter, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconEdit, IconList, IconPlus, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Asset } from '@wop/shared/assets';
 import { hasRoute } from '@wop/shared/roles';
@@ -14,8 +14,9 @@ import { i18n } from '../../../lib/i18n.ts';
 import { formatMinor } from '../../../lib/money.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import { assetQueryOptions, openLabels, useDeleteAsset } from '../api/assets.ts';
-import { AssetStatusBadge, WarrantyBadge } from '../components/AssetBadges.tsx';
+import { AssetStatusBadge, AttentionBadge, WarrantyBadge } from '../components/AssetBadges.tsx';
 import { AssetFormDialog } from '../components/AssetFormDialog.tsx';
+import { AssetHistory } from '../components/AssetHistory.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -41,6 +42,7 @@ function AssetScreen({ id }: { id: number }) {
   const navigate = useNavigate();
   const { date, dateTime, lng } = useDateFormat();
   const canManage = useCan('asset:manage');
+  const canOrder = useCan('order:create');
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteAsset();
@@ -83,9 +85,19 @@ function AssetScreen({ id }: { id: number }) {
               <Group gap={6}>
                 <AssetStatusBadge status={a.status} />
                 <WarrantyBadge asset={a} />
+                <AttentionBadge asset={a} />
               </Group>
             </Stack>
             <Group gap="xs" wrap="wrap">
+              {canOrder && a.status !== 'retired' && (
+                <Button
+                  component={Link}
+                  to={`/orders/create?chain_id=${a.chain_id}&store_id=${a.store_id}&asset_id=${a.id}`}
+                  leftSection={<IconPlus size={16} aria-hidden />}
+                >
+                  {t('newOrder')}
+                </Button>
+              )}
               <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={print}>
                 {t('printLabel')}
               </Button>
@@ -130,6 +142,11 @@ function AssetScreen({ id }: { id: number }) {
               {a.replacement_value_minor === null ? null : formatMinor(a.replacement_value_minor, lng)}
             </Fact>
           </SimpleGrid>
+          {a.attention && (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+              {t(`attentionWhy.${a.attention}`, { count: a.orders_90d })}
+            </Alert>
+          )}
           {a.notes && (
             <Fact label={t('fields.notes')}>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
@@ -141,6 +158,23 @@ function AssetScreen({ id }: { id: number }) {
             {t('changedAt', { at: dateTime(a.updated_at) })}
           </Text>
         </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+        <Group justify="space-between" mb="sm" gap="xs">
+          <Title order={3} size="h5" id="asset-history">
+            {t('history.title')}
+          </Title>
+          <Button
+            component={Link}
+            to={`/orders?store_id=${a.store_id}&asset_id=${a.id}`}
+            variant="subtle"
+            size="xs"
+            leftSection={<IconList size={14} aria-hidden />}
+          >
+            {t('history.inList')}
+          </Button>
+        </Group>
+        <AssetHistory asset={a} />
       </Paper>
       <AssetFormDialog opened={editing} assetId={a.id} onClose={() => setEditing(false)} />
       <ConfirmDelete

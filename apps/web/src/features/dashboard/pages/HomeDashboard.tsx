@@ -121,6 +121,46 @@ function WorstStores({ stores }: { stores: Dashboard['by_store'] }) {
   );
 }
 
+/** The assets with the most orders in the last 90 days: each opens its page, which says why. */
+function AttentionAssets({ assets }: { assets: Dashboard['assets_attention'] }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const number = new Intl.NumberFormat(i18n.language);
+  if (assets.length === 0) return <Text c="dimmed">{t('assets.none')}</Text>;
+  return (
+    <Table striped highlightOnHover verticalSpacing="xs" aria-labelledby="dashboard-assets">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('assets.asset')}</Table.Th>
+          <Table.Th>{t('stores.store')}</Table.Th>
+          <Table.Th ta="right">{t('assets.orders')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {assets.map((a) => (
+          <Table.Tr key={a.id}>
+            <Table.Td>
+              <Anchor component={Link} to={`/assets/${a.id}`} size="sm">
+                {a.name}
+              </Anchor>
+              <Text size="xs" c="dimmed" ff="monospace">
+                {a.tag}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{a.store_name}</Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Anchor component={Link} to={orderListPath({ asset_id: a.id, store_id: a.store_id })} size="sm">
+                {number.format(a.orders_90d)}
+              </Anchor>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /**
  * The home-page dashboard (api-contract "Dashboard") for the roles that oversee stores: figures
  * that each open the matching order list, orders created and completed per week, and the stores
@@ -192,6 +232,12 @@ function DashboardSection({ withStatuses = false }: { withStatuses?: boolean }) 
                 {t('stores.title')}
               </Title>
               <WorstStores stores={dashboard.data.by_store} />
+            </Paper>
+            <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+              <Title order={4} size="h5" mb="sm" id="dashboard-assets">
+                {t('assets.title')}
+              </Title>
+              <AttentionAssets assets={dashboard.data.assets_attention} />
             </Paper>
           </SimpleGrid>
         </>

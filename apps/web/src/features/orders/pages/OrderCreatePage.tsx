@@ -6,7 +6,7 @@ import { APPROVAL_STATUSES } from '@wop/shared/constants';
 import { createOrderFields, missingOrderFields, orderFormFields } from '@wop/shared/orders';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { workTypeOptionsQueryOptions } from '../../../entities/worktypes.ts';
 import { useCurrentUser, useRole } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
@@ -82,10 +82,20 @@ export function OrderCreatePage() {
     ),
   );
   const [restored, setRestored] = useState(draft.restored);
+  // A scanned label or an asset's page opens the form for that asset and its store.
+  const [params] = useSearchParams();
+  const fromAsset = params.get('asset_id')
+    ? {
+        chain_id: chainId ? String(chainId) : params.get('chain_id'),
+        region_id: null,
+        store_id: params.get('store_id'),
+        asset_id: params.get('asset_id'),
+      }
+    : {};
 
   const form = useForm<Values>({
     mode: 'controlled',
-    initialValues: { ...empty, ...restored?.values },
+    initialValues: { ...empty, ...restored?.values, ...fromAsset },
     onValuesChange: (next) => draft.save(next),
     validate: (values) => {
       const missing = Object.entries(missingOrderFields(role, values));
