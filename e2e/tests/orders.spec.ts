@@ -28,11 +28,16 @@ async function choose(scope: Page | ReturnType<Page['getByRole']>, page: Page, l
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-async function editOrder(page: Page, changes: [label: string, option: string][]) {
+async function editOrder(
+  page: Page,
+  changes: [label: string, option: string][],
+  more?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>,
+) {
   await page.getByRole('button', { name: en('common:actions.edit'), exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('button', { name: en('common:actions.save') })).toBeVisible();
   for (const [label, option] of changes) await choose(dialog, page, label, option);
+  await more?.(dialog);
   await dialog.getByRole('button', { name: en('common:actions.save') }).click();
   await expect(dialog).toHaveCount(0);
 }
@@ -84,7 +89,16 @@ test('an order goes from the store to completion: create with a photo, approve, 
   const tech = await as(browser, 'tech');
   await tech.goto(url);
   await expect(tech.getByText(description)).toBeVisible();
-  await editOrder(tech, [[en('orders:fields.status'), en('common:status.planned')]]);
+  // Planned needs a time: the 15th of next month at 08:30.
+  await editOrder(tech, [[en('orders:fields.status'), en('common:status.planned')]], async (dialog) => {
+    await dialog.getByRole('button', { name: en('orders:fields.planned_at') }).click();
+    const picker = tech.locator('.mantine-Popover-dropdown');
+    await picker.getByRole('button', { name: en('orders:edit.nextMonth') }).click();
+    await picker.locator('.mantine-DateTimePicker-day:not([data-outside])', { hasText: /^15$/ }).click();
+    await picker.getByRole('spinbutton', { name: en('orders:edit.hours') }).fill('08');
+    await picker.getByRole('spinbutton', { name: en('orders:edit.minutes') }).fill('30');
+    await picker.getByRole('button', { name: en('orders:edit.timeDone') }).click();
+  });
   await expect(tech.locator('[data-status="planned"]').first()).toBeVisible();
   await editOrder(tech, [[en('orders:fields.status'), en('common:status.completed')]]);
   await expect(tech.locator('[data-status="completed"]').first()).toBeVisible();

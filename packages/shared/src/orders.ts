@@ -14,7 +14,7 @@ import {
 } from './constants.ts';
 import { orderCostFields } from './costs.ts';
 import { phoneInSchema } from './phonein.ts';
-import { int4Id, isoDateTime, requiredText } from './primitives.ts';
+import { int4Id, isoDateTime, requiredText, text } from './primitives.ts';
 import {
   filterBoolean,
   filterId,
@@ -29,6 +29,8 @@ import { can, type Permission, type RoleSlug } from './roles.ts';
 import { v } from './validation.ts';
 
 export const ORDER_DESCRIPTION_MAX = 5000;
+/** What was done, given when an order is completed. */
+export const ORDER_RESOLUTION_MAX = 2000;
 
 /** Which create-form fields a role fills in, and which of them are required (spec 5 and 6). */
 export interface OrderFormFields {
@@ -124,8 +126,12 @@ export const createOrderFields = z.object({
 });
 export type CreateOrderFields = z.output<typeof createOrderFields>;
 
-/** A date-time from the edit dialog: ISO 8601 (with or without offset) or `YYYY-MM-DD HH:mm[:ss]`. */
-const dateTime = z.preprocess(blank, isoDateTime().nullable().optional());
+/**
+ * A date-time from the edit dialog: ISO 8601 (with or without offset) or `YYYY-MM-DD HH:mm[:ss]`.
+ * Empty is absent; `clearable`: null takes the time away (else null is absent too).
+ */
+const dateTime = (clearable = false) =>
+  z.preprocess((value) => (value === null && clearable ? null : blank(value)), isoDateTime().nullable().optional());
 
 /** `PUT /api/orders/{id}`: only the fields the caller's role may set (others are a 403). */
 export const updateOrderBody = z.object({
@@ -137,8 +143,15 @@ export const updateOrderBody = z.object({
   approval_status: z.enum(APPROVAL_STATUSES, { error: v('invalid') }).optional(),
   /** null unassigns; an empty value is left out. */
   technician_id: z.preprocess((value) => (value === '' ? undefined : value), int4Id().nullable().optional()),
-  planned_at: dateTime,
-  completed_at: dateTime,
+  /** null takes the planned time away (refused while the order is planned). */
+  planned_at: dateTime(true),
+  /** null (or absent) on a completion: now. */
+  completed_at: dateTime(),
+  /** What was done: only with the status completed; empty or null clears it. */
+  resolution: z.preprocess(
+    (value) => (value === '' ? null : value),
+    text().trim().max(ORDER_RESOLUTION_MAX).nullable().optional(),
+  ),
   /** An asset of the order's store, not retired; null takes it off; an empty value is left out. */
   asset_id: z.preprocess((value) => (value === '' ? undefined : value), int4Id().nullable().optional()),
 });
@@ -152,6 +165,7 @@ export const ORDER_FIELD_PERMISSION = {
   technician_id: 'order:assign-technician',
   planned_at: 'order:set-dates',
   completed_at: 'order:set-dates',
+  resolution: 'order:set-status',
   asset_id: 'order:set-asset',
 } as const satisfies Record<keyof UpdateOrderBody, Permission>;
 export type OrderEditField = keyof typeof ORDER_FIELD_PERMISSION;
@@ -163,6 +177,13 @@ export const editableOrderFields = (role: RoleSlug): OrderEditField[] =>
 export const usesPlannedAt = (status: string | null | undefined) =>
   (PLANNED_STATUSES as readonly string[]).includes(status ?? '');
 export const usesCompletedAt = (status: string | null | undefined) => status === COMPLETED_STATUS;
+
+/**
+ * The workflow's rules that hold whoever edits (api-contract "Workflow rules that hold together"):
+ * a rejected order stays pending until an approver reconsiders it; `planned` has a time.
+ */
+export const statusAllowedWhenRejected = (status: string | null | undefined) => status === 'pending';
+export const needsPlannedAt = (status: string | null | undefined) => status === 'planned';
 
 /** The order list sorts (the default is project_number desc). */
 export const ORDER_SORTS = [
@@ -261,6 +282,8 @@ export const orderSchema = z.object({
   technician_name: z.string().nullable(),
   planned_at: ts.nullable(),
   completed_at: ts.nullable(),
+  /** What was done (a completed order). */
+  resolution: z.string().nullable(),
   due_at: ts,
   overdue: z.boolean(),
   created_at: ts,

@@ -43,6 +43,7 @@ const en: Catalog = {
   domain: 'must be a domain name such as example.com',
   max_items: 'may not have more than {n} entries',
   other_store: "belongs to another store than the order's",
+  only_completed: 'can be given only when the order is completed',
 };
 
 const sv: Catalog = {
@@ -80,6 +81,7 @@ const sv: Catalog = {
   domain: 'måste vara ett domännamn som example.com',
   max_items: 'får ha högst {n} poster',
   other_store: 'hör till en annan butik än arbetsorderns',
+  only_completed: 'kan bara anges när ordern är klar',
 };
 
 const fi: Catalog = {
@@ -117,6 +119,7 @@ const fi: Catalog = {
   domain: 'on oltava verkkotunnus, esimerkiksi example.com',
   max_items: 'saa sisältää enintään {n} kohdetta',
   other_store: 'kuuluu eri myymälään kuin työtilaus',
+  only_completed: 'voidaan antaa vain, kun tilaus on valmis',
 };
 
 const catalogs: Record<Locale, Catalog> = { en, sv, fi };

@@ -446,6 +446,12 @@ async function seedAssets(tx: Tx, org: Organisation, people: People) {
 }
 
 const STATUS_CYCLE = ['pending', 'planned', 'confirmed', 'revisit-required', 'completed'];
+/** What the technician wrote when completing an order. */
+const RESOLUTIONS = [
+  'Bytte termostat och fläktmotor. Temperaturen stabil på +3 °C efter en timme.',
+  'Tätade läckande koppling under diskbänken och torkade upp. Inget nytt läckage efter provkörning.',
+  'Vaihdettu palanut kontaktori ja tarkistettu kytkennät. Laite toimii normaalisti.',
+];
 const PRIORITY_CYCLE: Priority[] = [10, 20, 30];
 
 /** 40 orders in every status, each with the history, chat and documents an order in that state would have. */
@@ -470,12 +476,18 @@ async function seedOrders(
   // The first store (the demo store manager's) gets the most.
   for (let i = 0; i < 40; i++) {
     const store = i < 12 ? storeRows[i % 3] : storeRows[i % storeRows.length];
-    const status = STATUS_CYCLE[i % STATUS_CYCLE.length];
+    // A rejected order stops where it was: pending, with nobody sent (api-contract "Workflow rules").
+    const approval = i % 7 === 6 ? 'rejected' : i % 5 === 0 ? 'pending' : 'approved';
+    const status = approval === 'rejected' ? 'pending' : STATUS_CYCLE[i % STATUS_CYCLE.length];
     const priority = PRIORITY_CYCLE[i % 3];
     const createdAt = new Date(now - (40 - i) * 26 * 3600_000);
     const at = (hours: number) => new Date(createdAt.getTime() + hours * 3600_000);
-    const assigned = status === 'pending' && i % 2 === 0 ? null : i % 4 === 0 ? people.tech2 : people.tech;
-    const approval = i % 7 === 6 ? 'rejected' : i % 5 === 0 ? 'pending' : 'approved';
+    const assigned =
+      approval === 'rejected' || (status === 'pending' && i % 2 === 0)
+        ? null
+        : i % 4 === 0
+          ? people.tech2
+          : people.tech;
     const creator = creators[i % creators.length];
     const workTypeId = workTypeIds[i % workTypeIds.length];
     const [order] = await tx
@@ -496,6 +508,7 @@ async function seedOrders(
         technicianId: assigned,
         plannedAt: status === 'planned' || status === 'revisit-required' ? at(3 * 24) : null,
         completedAt: status === 'completed' ? at(4 * 24) : null,
+        resolution: status === 'completed' ? RESOLUTIONS[i % RESOLUTIONS.length] : null,
         dueAt: at(PRIORITY_DUE_HOURS[priority]),
         createdAt,
         updatedAt: createdAt,
@@ -533,6 +546,15 @@ async function seedOrders(
         field: 'status',
         fromValue: 'pending',
         toValue: status,
+        createdAt: at(20),
+      });
+    }
+    if (status === 'completed') {
+      history.push({
+        orderId: order.id,
+        userId: assigned ?? people.admin,
+        field: 'resolution',
+        toValue: RESOLUTIONS[i % RESOLUTIONS.length],
         createdAt: at(20),
       });
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setAppTimeZone } from './app-config.ts';
-import { formatDate, formatDateTime, formatRelative } from './dates.ts';
+import { formatDate, formatDateTime, formatRelative, fromPickerValue, toPickerValue } from './dates.ts';
 
 // Local time, so the test does not depend on the machine's time zone.
 const when = new Date(2026, 10, 21, 14, 5);
@@ -45,5 +45,25 @@ describe('date formats per language', () => {
     expect(formatRelative(new Date(2026, 10, 20, 14, 10), 'en', now)).toBe('1 day ago');
     expect(formatRelative(new Date(2026, 10, 23, 14, 10), 'fi', now)).toBe('2 päivän päästä');
     expect(formatRelative(new Date(2026, 9, 1), 'en', now)).toBe('1 Oct 2026, 00:00');
+  });
+});
+
+describe('date-time pickers on the wall clock of APP_TIMEZONE', () => {
+  it('reads and writes a picked time in the app zone, across daylight saving, whatever the browser zone', () => {
+    setAppTimeZone('Europe/Stockholm');
+    try {
+      expect(fromPickerValue('2026-11-21 08:00:00')).toBe('2026-11-21T07:00:00.000Z');
+      expect(fromPickerValue('2026-07-01 08:00:00')).toBe('2026-07-01T06:00:00.000Z');
+      // The night the clocks go back, before the change: still summer time.
+      expect(fromPickerValue('2026-10-25 01:30:00')).toBe('2026-10-24T23:30:00.000Z');
+      expect(toPickerValue('2026-11-21T07:00:00.000Z')).toBe('2026-11-21 08:00:00');
+      expect(toPickerValue('2026-07-01T06:00:00.000Z')).toBe('2026-07-01 08:00:00');
+      setAppTimeZone('Europe/Helsinki');
+      expect(fromPickerValue('2026-11-21 08:00:00')).toBe('2026-11-21T06:00:00.000Z');
+      expect(fromPickerValue(null)).toBeNull();
+      expect(toPickerValue(null)).toBeNull();
+    } finally {
+      setAppTimeZone(null);
+    }
   });
 });

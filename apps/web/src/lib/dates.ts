@@ -132,3 +132,39 @@ export function useDateFormat() {
     relative: (value: DateInput) => formatRelative(value, lng),
   };
 }
+
+/** How a date-time picker shows its value (dayjs, in the interface language). */
+export const PICKER_FORMAT = 'D MMM YYYY HH:mm';
+
+const PICKER = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/;
+
+/** How far APP_TIMEZONE's wall clock is ahead of UTC at a moment (ms). */
+function zoneOffset(zone: string, time: number): number {
+  const parts: Record<string, number> = {};
+  for (const part of zoneFormat(zone).formatToParts(new Date(time))) parts[part.type] = Number(part.value);
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute);
+  return wall - Math.floor(time / 60_000) * 60_000;
+}
+
+/**
+ * A moment as a date-time picker's text (`YYYY-MM-DD HH:mm:ss`) on the wall clock of APP_TIMEZONE,
+ * the zone every time is shown in (the browser's own until the zone is known).
+ */
+export function toPickerValue(value: DateInput): string | null {
+  const d = parse(value);
+  if (!d) return null;
+  return `${d.year}-${pad(d.month + 1)}-${pad(d.day)} ${pad(d.hour)}:${pad(d.minute)}:00`;
+}
+
+/** A date-time picker's text, read on the wall clock of APP_TIMEZONE, as the moment's ISO text. */
+export function fromPickerValue(value: string | null | undefined): string | null {
+  const m = value ? PICKER.exec(value) : null;
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1).map((n) => Number(n ?? 0));
+  const zone = appTimeZone();
+  if (!zone) return new Date(year, month - 1, day, hour, minute, second).toISOString();
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  // The offset at the guess, then at the moment it gives (right across a change of daylight saving).
+  const guess = wall - zoneOffset(zone, wall);
+  return new Date(wall - zoneOffset(zone, guess)).toISOString();
+}

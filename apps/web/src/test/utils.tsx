@@ -74,6 +74,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     technician_name: null,
     planned_at: '2025-03-10T08:00:00.000Z',
     completed_at: null,
+    resolution: null,
     due_at: '2025-03-20T08:00:00.000Z',
     overdue: false,
     created_at: '2025-03-06T08:00:00.000Z',

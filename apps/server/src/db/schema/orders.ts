@@ -89,6 +89,8 @@ export const orders = pgTable(
     technicianId: userRef('technician_id'),
     plannedAt: timestamp('planned_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    /** What was done, given with the completion (api-contract "Workflow rules that hold together"). */
+    resolution: text('resolution'),
     dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** Store sign-off: the store said the fault is fixed. */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),

@@ -194,7 +194,9 @@ describe('order_tallies (the counts the dashboard reads)', () => {
     const [a, b, c, d] = [await order(1), await order(1), await order(2), await order(3)];
     await put(a, { status: 'planned', planned_at: '2026-12-01 08:00' });
     await put(b, { approval_status: 'approved' });
-    await put(c, { status: 'completed', approval_status: 'rejected' });
+    await put(c, { status: 'confirmed' });
+    // Rejecting stops it: back to pending with the rejection.
+    await put(c, { approval_status: 'rejected' });
     await put(d, { status: 'completed' });
     await put(d, { status: 'pending' });
     // Technicians assigned, one order handed to another, and one taken off again.
@@ -238,7 +240,12 @@ describe('order_tallies (the counts the dashboard reads)', () => {
         ),
       ),
     );
-    await Promise.all(ids.map((id, i) => (i % 3 ? put(id, { status: 'confirmed' }) : remove(id))));
+    // A rejected order takes no status but pending: those are reconsidered in the same change.
+    await Promise.all(
+      ids.map((id, i) =>
+        i % 3 ? put(id, { status: 'confirmed', ...(i % 2 ? {} : { approval_status: 'pending' }) }) : remove(id),
+      ),
+    );
     expect(await tallyErrors()).toEqual([]);
     await expectListTotals('chainAdmin', {});
     await expectTechnicianTotals('tech2');

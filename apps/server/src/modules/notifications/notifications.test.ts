@@ -82,7 +82,7 @@ describe('who is told what (never the author, only users who may see the order)'
 
   it('tells the technician who is assigned, and the store managers that the status went back to pending', async () => {
     const order = await createOrder('store', {});
-    await update('admin', order.id, { status: 'planned' });
+    await update('admin', order.id, { status: 'planned', planned_at: '2030-01-02T08:00:00Z' });
     await call(app, 'POST', '/api/notifications/read', { as: 'store', payload: { all: true } });
     await update('admin', order.id, { technician_id: ids.tech2 });
     expect(await told(order.id, 'assigned')).toEqual(['tech2']);

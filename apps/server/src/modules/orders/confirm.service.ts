@@ -49,7 +49,8 @@ async function lockForSignOff(tx: DbOrTx, id: number, user: AuthUser) {
 /**
  * Store sign-off (api-contract "Store sign-off and recalls"): "fixed" records who confirmed and
  * when; "not fixed" also opens a follow-up order for the same store, work type and priority whose
- * description quotes the store's comment, linked both ways.
+ * description quotes the store's comment, linked both ways. The follow-up is approved when its
+ * original was, else it waits for approval (api-contract "Workflow rules that hold together").
  */
 export function createConfirmService(db: Db) {
   return {
@@ -72,7 +73,8 @@ export function createConfirmService(db: Db) {
           number: order.project_number,
           comment: body.comment ?? '',
         });
-        // The work was approved once; the follow-up inherits that decision rather than queueing again.
+        // Approved work stays approved; anything else waits for an approver (never born rejected).
+        const approval = order.approval_status === 'approved' ? 'approved' : 'pending';
         const recall = await repo.insertOrder(tx, {
           description,
           workTypeId: order.work_type_id,
@@ -81,8 +83,8 @@ export function createConfirmService(db: Db) {
           regionId: order.region_id,
           storeId: order.store_id,
           createdBy: user.id,
-          approvalStatus: order.approval_status,
-          approvalStatusDate: order.approval_status === 'pending' ? null : now,
+          approvalStatus: approval,
+          approvalStatusDate: approval === 'approved' ? now : null,
           statusId: pending.id,
           dueAt: new Date(now.getTime() + dueHours * 3600_000),
           parentId: id,

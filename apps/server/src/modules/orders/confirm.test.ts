@@ -16,7 +16,7 @@ async function completedOrder(status = 'completed') {
   const { id, project_number } = created.json().payload as { id: number; project_number: number };
   const updated = await call(app, 'PUT', `/api/orders/${id}`, {
     as: 'admin',
-    payload: { status, approval_status: 'approved' },
+    payload: { status, approval_status: 'approved', planned_at: '2030-01-02T08:00:00Z' },
   });
   expect(updated.statusCode, updated.body).toBe(200);
   return { id, project_number };

@@ -1,5 +1,11 @@
 import { COMPLETED_STATUS } from '@wop/shared/constants';
-import { type UpdateOrderBody, usesCompletedAt, usesPlannedAt } from '@wop/shared/orders';
+import {
+  needsPlannedAt,
+  statusAllowedWhenRejected,
+  type UpdateOrderBody,
+  usesCompletedAt,
+  usesPlannedAt,
+} from '@wop/shared/orders';
 import { v } from '@wop/shared/validation';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -27,8 +33,11 @@ export async function checkedAsset(tx: DbOrTx, assetId: number, storeId: number,
 /**
  * What an edit changes on the locked order, and the history events that record it (spec 4): a new
  * technician starts over at pending unless a status comes with it; a completed order is re-opened
- * only with a new status; planned_at lives only with planned / revisit-required, completed_at only
- * with completed; the due time follows the priority. Unknown statuses or technicians are a 422.
+ * only with a new status; planned_at lives only with planned / revisit-required, completed_at and
+ * the resolution only with completed; the due time follows the priority. Unknown statuses or
+ * technicians are a 422. The workflow's rules (api-contract "Workflow rules that hold together"): a
+ * rejected order takes no status but pending (409), and rejecting one under way sends it back to
+ * pending (a completed one cannot be rejected: 409); `planned` needs a time (422 on planned_at).
  */
 export async function planChanges(
   tx: DbOrTx,
@@ -71,6 +80,16 @@ export async function planChanges(
       status = { id: pending.id, slug: pending.slug };
     }
   }
+  const approval = body.approval_status ?? current.approval_status;
+  if (approval === 'rejected' && !statusAllowedWhenRejected(status.slug)) {
+    if (status.id !== current.status_id) throw new ConflictError('orders.rejected_status');
+    if (current.approval_status !== 'rejected') {
+      // Rejecting stops the work: an order under way goes back to pending; done work cannot be undone.
+      if (status.slug === COMPLETED_STATUS) throw new ConflictError('orders.reject_completed');
+      const [pending] = (await repo.allStatuses(tx)).filter((s) => s.slug === 'pending');
+      status = { id: pending.id, slug: pending.slug };
+    }
+  }
   if (status.id !== current.status_id) {
     changes.statusId = status.id;
     events.push({ field: 'status', from: current.status, to: status.slug });
@@ -91,6 +110,21 @@ export async function planChanges(
         : toDate(body.completed_at)
       : (current.completed_at ?? new Date())
     : null;
+  if (
+    needsPlannedAt(status.slug) &&
+    planned === null &&
+    (status.id !== current.status_id || body.planned_at !== undefined)
+  ) {
+    throw ValidationError.field('planned_at', v('required'));
+  }
+  if (body.resolution != null && !usesCompletedAt(status.slug)) {
+    throw ValidationError.field('resolution', v('only_completed'));
+  }
+  const resolution = usesCompletedAt(status.slug)
+    ? body.resolution !== undefined
+      ? body.resolution
+      : current.resolution
+    : null;
   if (iso(planned) !== iso(current.planned_at)) {
     changes.plannedAt = planned;
     events.push({ field: 'planned_at', from: iso(current.planned_at), to: iso(planned) });
@@ -98,6 +132,10 @@ export async function planChanges(
   if (iso(completed) !== iso(current.completed_at)) {
     changes.completedAt = completed;
     events.push({ field: 'completed_at', from: iso(current.completed_at), to: iso(completed) });
+  }
+  if (resolution !== current.resolution) {
+    changes.resolution = resolution;
+    events.push({ field: 'resolution', from: current.resolution, to: resolution });
   }
 
   if (body.approval_status !== undefined && body.approval_status !== current.approval_status) {

@@ -60,6 +60,7 @@ export function toOrder(row: repo.OrderRow, locale: Locale, now = Date.now()): O
     technician_name: row.technician_name,
     planned_at: iso(row.planned_at),
     completed_at: iso(row.completed_at),
+    resolution: row.resolution,
     due_at: dueAt,
     overdue: Date.parse(dueAt) < now && row.status !== COMPLETED_STATUS,
     created_at: iso(row.created_at) as string,

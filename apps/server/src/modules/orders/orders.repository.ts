@@ -43,6 +43,7 @@ export interface OrderRow extends Record<string, unknown>, CostColumns {
   technician_name: string | null;
   planned_at: Date | string | null;
   completed_at: Date | string | null;
+  resolution: string | null;
   due_at: Date | string;
   created_at: Date | string;
   updated_at: Date | string;
@@ -88,7 +89,7 @@ export function detailSelect(from: SQL, userId: number, locale: Locale, timezone
       cu.id as orderer_id, cu.name as orderer_name,
       o.approval_status, o.approval_status_date, o.status_id, os.slug as status, os.title as status_title,
       o.technician_id, (select tu.name from users tu where tu.id = o.technician_id) as technician_name,
-      o.planned_at, o.completed_at, o.due_at, o.created_at, o.updated_at, o.confirmed_at, o.version,
+      o.planned_at, o.completed_at, o.resolution, o.due_at, o.created_at, o.updated_at, o.confirmed_at, o.version,
       o.parent_id, (select po.project_number from orders po where po.id = o.parent_id) as parent_project_number,
       o.recall_order_id,
       (select ro.project_number from orders ro where ro.id = o.recall_order_id) as recall_project_number,
@@ -129,11 +130,12 @@ export interface OrderCore extends Record<string, unknown> {
   id: number;
   project_number: number;
   priority: number;
-  approval_status: string;
+  approval_status: 'pending' | 'approved' | 'rejected';
   status_id: number;
   technician_id: number | null;
   planned_at: Date | null;
   completed_at: Date | null;
+  resolution: string | null;
   created_at: Date;
   store_id: number;
   asset_id: number | null;
@@ -150,8 +152,8 @@ export async function lockOrder(tx: DbOrTx, id: number, scope: SQL | undefined) 
   const where = and(sql`${orders.id} = ${id}`, scope);
   const { rows } = await tx.execute<OrderCore>(sql`
     select orders.id, orders.project_number, orders.priority, orders.approval_status, orders.status_id,
-      orders.technician_id, orders.planned_at, orders.completed_at, orders.created_at, orders.version,
-      orders.store_id, orders.asset_id
+      orders.technician_id, orders.planned_at, orders.completed_at, orders.resolution, orders.created_at,
+      orders.version, orders.store_id, orders.asset_id
     from orders where ${where}
     for update`);
   const row = rows[0];
@@ -283,6 +285,7 @@ export async function updateOrder(
     technicianId: number | null;
     plannedAt: Date | null;
     completedAt: Date | null;
+    resolution: string | null;
     dueAt: Date;
     assetId: number | null;
   }>,

@@ -471,6 +471,7 @@ describe('editing an order', () => {
       ['director', { priority: 10, approval_status: 'approved', status: 'confirmed' }, 200],
       ['chainAdmin', { technician_id: TECH }, 403],
       ['chainAdmin', { priority: 30, approval_status: 'rejected' }, 200],
+      ['chainAdmin', { approval_status: 'approved' }, 200],
       ['chainAdmin', { status: 'completed', completed_at: '2030-01-03T10:00:00Z' }, 200],
       ['admin', { technician_id: TECH, priority: 20 }, 200],
       ['superAdmin', { approval_status: 'approved', technician_id: TECH }, 200],

@@ -1,9 +1,9 @@
 import { Alert, Button, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { OrderDetail, OrderEditField } from '@wop/shared/orders';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api.ts';
+import { fromPickerValue, useDateFormat } from '../../../lib/dates.ts';
 
 /** The edit dialog's form values. */
 export interface Values {
@@ -14,6 +14,7 @@ export interface Values {
   planned_at: string | null;
   completed_at: string | null;
   asset_id: string | null;
+  resolution: string;
 }
 
 /** The current order a 412 carries (someone else saved first), or null for any other failure. */
@@ -32,6 +33,7 @@ const FIELD_LABEL: Record<OrderEditField, string> = {
   planned_at: 'fields.planned_at',
   completed_at: 'fields.completed_at',
   asset_id: 'fields.asset',
+  resolution: 'fields.resolution',
 };
 
 /**
@@ -61,7 +63,10 @@ export function OrderConflict({
   saving: boolean;
 }) {
   const { t } = useTranslation('orders');
-  const date = (value: string | null) => (value ? dayjs(value).format('D MMM YYYY HH:mm') : t('edit.empty'));
+  const format = useDateFormat();
+  const date = (value: string | null) => (value ? format.dateTime(value) : t('edit.empty'));
+  // The user's dates are the picker's wall-clock text.
+  const picked = (value: string | null) => date(fromPickerValue(value));
   const technician = (id: string | null) =>
     id ? (technicians.find((u) => String(u.id) === id)?.name ?? id) : t('noTechnician');
   const assetName = (id: string | number | null) => {
@@ -90,8 +95,13 @@ export function OrderConflict({
       theirs.technician_name ?? t('noTechnician'),
       technician(yours.technician_id),
     ],
-    planned_at: [before.planned_at !== theirs.planned_at, date(theirs.planned_at), date(yours.planned_at)],
-    completed_at: [before.completed_at !== theirs.completed_at, date(theirs.completed_at), date(yours.completed_at)],
+    planned_at: [before.planned_at !== theirs.planned_at, date(theirs.planned_at), picked(yours.planned_at)],
+    completed_at: [before.completed_at !== theirs.completed_at, date(theirs.completed_at), picked(yours.completed_at)],
+    resolution: [
+      before.resolution !== theirs.resolution,
+      theirs.resolution ?? t('edit.empty'),
+      yours.resolution.trim() || t('edit.empty'),
+    ],
     asset_id: [before.asset_id !== theirs.asset_id, assetName(theirs.asset_id), assetName(yours.asset_id)],
   };
   const rows = (Object.keys(FIELD_LABEL) as OrderEditField[]).filter((f) => fields.includes(f) && shown[f][0]);

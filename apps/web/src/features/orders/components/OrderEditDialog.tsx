@@ -1,28 +1,30 @@
-import { Select, Stack, Text } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
+import { Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { APPROVAL_STATUSES, COMPLETED_STATUS } from '@wop/shared/constants';
 import {
   editableOrderFields,
+  needsPlannedAt,
   type OrderDetail,
+  statusAllowedWhenRejected,
   updateOrderBody,
   usesCompletedAt,
   usesPlannedAt,
 } from '@wop/shared/orders';
-import dayjs from 'dayjs';
+import { v } from '@wop/shared/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
 import { FormErrors } from '../../../components/FormErrors.tsx';
 import { statusOptionsQueryOptions } from '../../../entities/orderstatus.ts';
 import { useRole } from '../../../lib/current-user.ts';
+import { fromPickerValue, toPickerValue } from '../../../lib/dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
-import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
+import { fieldLabels, fieldMessage, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { orderOptionsQueryOptions, orderQueryOptions, prioritiesQueryOptions, useUpdateOrder } from '../api/orders.ts';
 import { AssetSelect } from './AssetSelect.tsx';
 import { changedOrder, OrderConflict, type Values } from './OrderConflict.tsx';
-import '../../../lib/dayjs-locale.ts';
+import { TimeField } from './TimeField.tsx';
 
 /** The edit dialog of an order, from the list or the detail (spec 2, 4, 6). */
 export function OrderEditDialog({
@@ -50,13 +52,11 @@ export function OrderEditDialog({
   );
 }
 
-const toPicker = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : null);
-const toIso = (value: string | null) => (value ? dayjs(value).toISOString() : null);
-
-const labels = fieldLabels('orders', ['status', 'priority', 'approval_status', 'planned_at', 'completed_at'], {
-  technician_id: 'orders:fields.technician',
-  asset_id: 'orders:fields.asset',
-});
+const labels = fieldLabels(
+  'orders',
+  ['status', 'priority', 'approval_status', 'planned_at', 'completed_at', 'resolution'],
+  { technician_id: 'orders:fields.technician', asset_id: 'orders:fields.asset' },
+);
 
 function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => void }) {
   const { t, i18n } = useTranslation('orders');
@@ -95,8 +95,10 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
     if (may('technician_id') && v.technician_id !== technicianOf(base)) {
       body.technician_id = v.technician_id ? Number(v.technician_id) : null;
     }
-    if (may('planned_at') && usesPlannedAt(v.status)) body.planned_at = toIso(v.planned_at);
-    if (may('completed_at') && usesCompletedAt(v.status)) body.completed_at = toIso(v.completed_at);
+    if (may('planned_at') && usesPlannedAt(v.status)) body.planned_at = fromPickerValue(v.planned_at);
+    if (may('completed_at') && usesCompletedAt(v.status)) body.completed_at = fromPickerValue(v.completed_at);
+    const resolution = v.resolution.trim() || null;
+    if (may('resolution') && usesCompletedAt(v.status) && resolution !== base.resolution) body.resolution = resolution;
     if (may('asset_id') && v.asset_id !== assetOf(base)) body.asset_id = v.asset_id ? Number(v.asset_id) : null;
     return body;
   };
@@ -108,15 +110,27 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
       priority: String(order.priority),
       approval_status: order.approval_status,
       technician_id: technicianOf(order),
-      planned_at: toPicker(order.planned_at),
-      completed_at: toPicker(order.completed_at),
+      planned_at: toPickerValue(order.planned_at),
+      completed_at: toPickerValue(order.completed_at),
+      resolution: order.resolution ?? '',
       asset_id: assetOf(order),
     },
-    validate: (v) => {
-      const errors = checkBody(v);
+    validate: (input) => {
+      const errors = checkBody(input);
       // Re-opening a completed order takes a new status; another technician alone would be refused.
-      if (base.status === COMPLETED_STATUS && v.status === COMPLETED_STATUS && v.technician_id !== technicianOf(base)) {
+      if (
+        base.status === COMPLETED_STATUS &&
+        input.status === COMPLETED_STATUS &&
+        input.technician_id !== technicianOf(base)
+      ) {
         errors.technician_id = t('edit.completedTechnician');
+      }
+      // The workflow's rules, as the server applies them: planned has a time; a rejected order stays pending.
+      if (may('planned_at') && needsPlannedAt(input.status) && !input.planned_at) {
+        errors.planned_at = fieldMessage('planned_at', v('required'), labels);
+      }
+      if (input.approval_status === 'rejected' && !statusAllowedWhenRejected(input.status)) {
+        errors.status = t('edit.rejectedStatus');
       }
       return errors;
     },
@@ -173,6 +187,11 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
             withAsterisk
             data={APPROVAL_STATUSES.map((a) => ({ value: a, label: t(`common:approval.${a}`) }))}
             {...form.getInputProps('approval_status')}
+            onChange={(value) => {
+              form.setFieldValue('approval_status', value);
+              // Rejecting stops the work (the server's rule): an order under way goes back to pending.
+              if (value === 'rejected' && base.status !== COMPLETED_STATUS) form.setFieldValue('status', 'pending');
+            }}
           />
         )}
         {may('technician_id') && (
@@ -210,21 +229,22 @@ function OrderEditForm({ order, onDone }: { order: OrderDetail; onDone: () => vo
           />
         )}
         {may('planned_at') && usesPlannedAt(values.status) && (
-          <DateTimePicker
+          <TimeField
             label={t('fields.planned_at')}
+            withAsterisk={needsPlannedAt(values.status)}
             clearable
-            clearButtonProps={{ 'aria-label': t('edit.clearDate', { field: t('fields.planned_at') }) }}
-            valueFormat="D MMM YYYY HH:mm"
             {...form.getInputProps('planned_at')}
           />
         )}
         {may('completed_at') && usesCompletedAt(values.status) && (
-          <DateTimePicker
-            label={t('fields.completed_at')}
-            clearable
-            clearButtonProps={{ 'aria-label': t('edit.clearDate', { field: t('fields.completed_at') }) }}
-            valueFormat="D MMM YYYY HH:mm"
-            {...form.getInputProps('completed_at')}
+          <TimeField label={t('fields.completed_at')} clearable {...form.getInputProps('completed_at')} />
+        )}
+        {may('resolution') && usesCompletedAt(values.status) && (
+          <Textarea
+            label={t('fields.resolution')}
+            description={t('quick.resolutionHint')}
+            rows={3}
+            {...form.getInputProps('resolution')}
           />
         )}
         {may('asset_id') && <AssetSelect storeId={order.store_id} {...form.getInputProps('asset_id')} />}

@@ -85,8 +85,8 @@ describe('one-click order actions', () => {
     expect(screen.queryByRole('button', { name: /Approve|Reject/ })).not.toBeInTheDocument();
   });
 
-  it('sets another status from the menu at once, and asks first before completing', async () => {
-    const { fetchMock, user } = setup('technician', makeOrder({ status: 'pending' }));
+  it('asks for the time when planning, and offers a note of the work done when completing', async () => {
+    const { fetchMock, user } = setup('technician', makeOrder({ status: 'pending', planned_at: null }));
     await user.click(screen.getByRole('button', { name: 'Set the status of order 10042' }));
     const menu = await screen.findByRole('menu');
     expect(
@@ -95,14 +95,43 @@ describe('one-click order actions', () => {
         .map((item) => item.textContent),
     ).toEqual(['Planned', 'Completed']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Planned' }));
-    expect(await screen.findByText('Success - Order 10042 is now Planned.')).toBeInTheDocument();
+    const plan = await screen.findByRole('dialog', { name: 'Order 10042: Planned' });
+    await user.click(within(plan).getByRole('button', { name: 'Planned' }));
+    expect(await within(plan).findByText('Planned for is required.')).toBeInTheDocument();
+    expect(puts(fetchMock)).toEqual([]);
+    await user.click(within(plan).getByRole('button', { name: 'Cancel' }));
 
     await user.click(screen.getByRole('button', { name: 'Set the status of order 10042' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Completed' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark order 10042 completed?' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Work done' }), 'Replaced the fan motor.');
     await user.click(within(dialog).getByRole('button', { name: 'Completed' }));
-    await waitFor(() => expect(puts(fetchMock)).toHaveLength(2));
-    expect(puts(fetchMock).map((p) => p.body)).toEqual([{ status: 'planned' }, { status: 'completed' }]);
+    await waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
+    expect(puts(fetchMock).map((p) => p.body)).toEqual([
+      { status: 'completed', resolution: 'Replaced the fan motor.' },
+    ]);
+  });
+
+  it('plans at the time the order already has, in one confirmation', async () => {
+    const { fetchMock, user } = setup('technician', makeOrder({ status: 'confirmed' }));
+    await user.click(screen.getByRole('button', { name: 'Set the status of order 10042' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Planned' }));
+    const plan = await screen.findByRole('dialog', { name: 'Order 10042: Planned' });
+    await user.click(within(plan).getByRole('button', { name: 'Planned' }));
+    expect(await screen.findByText('Success - Order 10042 is now Planned.')).toBeInTheDocument();
+    expect(puts(fetchMock).map((p) => p.body)).toEqual([{ status: 'planned', planned_at: '2025-03-10T08:00:00.000Z' }]);
+  });
+
+  it('offers a rejected order no status and says why, and no Reject on a completed order', async () => {
+    const { user } = setup('technician', makeOrder({ status: 'pending', approval_status: 'rejected' }));
+    await user.click(screen.getByRole('button', { name: 'Set the status of order 10042' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryAllByRole('menuitem')).toEqual([]);
+    expect(menu).toHaveTextContent('The order is rejected');
+    vi.unstubAllGlobals();
+    setup('chain-admin', makeOrder({ status: 'completed', approval_status: 'pending' }));
+    expect(screen.getAllByRole('button', { name: 'Approve order 10042' })).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Reject order 10042' })).not.toBeInTheDocument();
   });
 
   it('asks before re-opening a completed order', async () => {

@@ -185,6 +185,13 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
               {o.description}
             </Text>
           </Field>
+          {o.resolution && (
+            <Field label={t('fields.resolution')}>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {o.resolution}
+              </Text>
+            </Field>
+          )}
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
             <Field label={t('fields.store')}>
               <div>{o.store.store_name}</div>
