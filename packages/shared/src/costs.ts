@@ -143,7 +143,13 @@ export const quoteDecisionBody = z
   });
 export type QuoteDecisionBody = z.output<typeof quoteDecisionBody>;
 
-export const quoteLineSchema = costLineBody.extend({ amount_minor: z.number() });
+export const quoteLineSchema = z.object({
+  kind: z.enum(COST_KINDS),
+  description: z.string(),
+  quantity_milli: z.number(),
+  unit_price_minor: z.number(),
+  amount_minor: z.number(),
+});
 export const quoteSchema = z.object({
   id: z.number(),
   order_id: z.number(),

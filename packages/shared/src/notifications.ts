@@ -8,9 +8,19 @@ export const EMAIL_SETTINGS = ['order_created', 'approval', 'assigned', 'status'
  * `signoff`: the store confirmed a completed order fixed, or not fixed (a follow-up order was opened);
  * `visit_arrived`: the technician checked in at the store; `visit_closed`: the server closed a visit
  * left open 12 hours. These follow the `status` e-mail setting. `repeat`: a new order on an asset soon
- * after its last order was completed (e-mailed as new orders are).
+ * after its last order was completed (e-mailed as new orders are). `quote`: a quote was submitted to
+ * the approvers who may decide it, or passed on to the chain-admins; `quote_decided`: it was approved
+ * or rejected (both follow the `approval` e-mail setting).
  */
-export const NOTIFICATION_TYPES = [...EMAIL_SETTINGS, 'signoff', 'visit_arrived', 'visit_closed', 'repeat'] as const;
+export const NOTIFICATION_TYPES = [
+  ...EMAIL_SETTINGS,
+  'signoff',
+  'visit_arrived',
+  'visit_closed',
+  'repeat',
+  'quote',
+  'quote_decided',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const notificationSchema = z.object({

@@ -66,6 +66,15 @@ export const PERMISSIONS = {
   'visit:correct': ADMINS,
   /** The home-page dashboard (api-contract "Dashboard"). */
   'dashboard:view': ['super-admin', 'admin', 'chain-admin', 'regional-director', 'store-manager'],
+  // What the work costs (api-contract "Costs"): everyone reads the costs of the orders in scope; the
+  // service side (its technician, admins) writes lines and quotes; approvers decide quotes and NTEs.
+  'cost:list': EVERYONE,
+  'cost:manage': ['super-admin', 'admin', 'technician'],
+  'quote:submit': ['super-admin', 'admin', 'technician'],
+  'quote:decide': MANAGERS,
+  'order:set-nte': MANAGERS,
+  'invoice:list': ORG_ADMINS,
+  'invoice:issue': ADMINS,
   // Organisation
   'chain:list': ORG_ADMINS,
   'chain:view': ORG_ADMINS,

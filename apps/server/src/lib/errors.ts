@@ -4,10 +4,13 @@ export type Params = Record<string, string | number>;
 export class AppError extends Error {
   readonly status: number;
   readonly params?: Params;
-  constructor(status: number, key: string, params?: Params) {
+  /** A stable name of the refusal for programs (`nte_exceeded`), answered as `code` beside the message. */
+  readonly reason?: string;
+  constructor(status: number, key: string, params?: Params, reason?: string) {
     super(key);
     this.status = status;
     this.params = params;
+    this.reason = reason;
   }
 }
 
@@ -17,8 +20,8 @@ export class UnauthenticatedError extends AppError {
   }
 }
 export class ForbiddenError extends AppError {
-  constructor(key = 'errors.forbidden') {
-    super(403, key);
+  constructor(key = 'errors.forbidden', params?: Params) {
+    super(403, key, params);
   }
 }
 export class NotFoundError extends AppError {
@@ -27,8 +30,8 @@ export class NotFoundError extends AppError {
   }
 }
 export class ConflictError extends AppError {
-  constructor(key: string, params?: Params) {
-    super(409, key, params);
+  constructor(key: string, params?: Params, reason?: string) {
+    super(409, key, params, reason);
   }
 }
 export class PayloadTooLargeError extends AppError {

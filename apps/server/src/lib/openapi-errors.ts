@@ -5,6 +5,8 @@ import { z } from 'zod';
 const errorBody = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** A stable name of some refusals, for programs (e.g. 409 `nte_exceeded`). */
+  code: z.string().optional(),
 });
 
 /** Response schemas for the error statuses a route can answer, so the OpenAPI document lists them. */

@@ -4,6 +4,7 @@ import authRoutes from './auth/auth.routes.ts';
 import chainsRoutes from './chains/chains.routes.ts';
 import chatRoutes from './chat/chat.routes.ts';
 import configRoutes from './config/config.routes.ts';
+import costsRoutes from './costs/costs.routes.ts';
 import dashboardRoutes from './dashboard/dashboard.routes.ts';
 import exportsRoutes from './exports/exports.routes.ts';
 import filesRoutes from './files/files.routes.ts';
@@ -46,4 +47,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(notificationsRoutes);
   await app.register(phoneinRoutes);
   await app.register(visitsRoutes);
+  await app.register(costsRoutes);
 }

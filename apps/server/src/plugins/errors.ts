@@ -35,7 +35,8 @@ export default fp(
       if (error instanceof ValidationError) return sendValidation(request, reply, error.fields);
       if (error instanceof AppError) {
         if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.params?.seconds ?? 60));
-        return reply.status(error.status).send({ message: request.t(error.message, error.params) });
+        const message = request.t(error.message, error.params);
+        return reply.status(error.status).send(error.reason ? { message, code: error.reason } : { message });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         // A malformed id in the path is "no such thing", not a form error.

@@ -1,4 +1,5 @@
 import type { Locale } from '@wop/shared/constants';
+import { formatMoney } from '@wop/shared/money';
 import type { NotificationType } from '@wop/shared/notifications';
 import { translate } from '../../i18n/index.ts';
 import { statusLabel } from '../orderstatus/orderstatus.labels.ts';
@@ -18,6 +19,11 @@ export interface NotificationParams {
   /** A repeat failure: the asset (name and tag) and the earlier order's number. */
   asset?: string;
   repeat_of?: string;
+  /** A quote: its total in minor units and currency, whether it went to the chain-admins, the decision. */
+  amount_minor?: string;
+  currency?: string;
+  escalated?: string;
+  decision?: string;
 }
 
 export function renderNotification(locale: Locale, type: NotificationType, p: NotificationParams) {
@@ -31,8 +37,18 @@ export function renderNotification(locale: Locale, type: NotificationType, p: No
     recall: p.recall ?? '',
     asset: p.asset ?? '',
     repeat_of: p.repeat_of ?? '',
+    amount: p.amount_minor && p.currency ? formatMoney(Number(p.amount_minor), p.currency, locale) : '',
   };
-  const key = type === 'approval' ? `${type}.${p.approval}` : type === 'signoff' ? `${type}.${p.signoff}` : type;
+  const key =
+    type === 'approval'
+      ? `${type}.${p.approval}`
+      : type === 'signoff'
+        ? `${type}.${p.signoff}`
+        : type === 'quote'
+          ? `${type}.${p.escalated === 'yes' ? 'escalated' : 'submitted'}`
+          : type === 'quote_decided'
+            ? `${type}.${p.decision}`
+            : type;
   return {
     title: translate(locale, `notifications.title.${key}`, values),
     body: translate(locale, `notifications.body.${key}`, values),

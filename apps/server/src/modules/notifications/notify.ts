@@ -45,6 +45,9 @@ const mailColumn: Record<NotificationType, SQL> = {
   visit_closed: sql.raw('ns.email_status'),
   // A repeat failure is news of a new order: it follows the new-order setting.
   repeat: sql.raw('ns.email_order_created'),
+  // Quotes are approvals of money: they follow the approval setting.
+  quote: sql.raw('ns.email_approval'),
+  quote_decided: sql.raw('ns.email_approval'),
 };
 
 async function lockEvents(tx: DbOrTx) {
@@ -241,6 +244,70 @@ export async function visitCheckedIn(tx: DbOrTx, actor: AuthUser, orderId: numbe
 
 /** A visit was checked out, confirmed or corrected: the order changes on every screen showing it. */
 export async function visitChanged(tx: DbOrTx, orderId: number) {
+  await orderChanged(tx, orderId, 'updated');
+  await wake(tx);
+}
+
+/**
+ * The approvers of the order who may approve `totalMinor`: its region's directors within their limit
+ * (none by default), or with `escalated` its chain's chain-admins within theirs (any by default).
+ */
+const approversFor = (totalMinor: number, escalated: boolean) =>
+  escalated
+    ? sql`(r.slug = 'chain-admin' and exists (select 1 from user_chains x where x.user_id = u.id and x.chain_id = o.chain_id)
+        and coalesce(u.approval_limit_minor, ${totalMinor}) >= ${totalMinor})`
+    : sql`(r.slug = 'regional-director' and exists (select 1 from user_regions x where x.user_id = u.id and x.region_id = o.region_id)
+        and coalesce(u.approval_limit_minor, 0) >= ${totalMinor})`;
+
+/** Whether any regional director of the order's region may approve `totalMinor` (else it goes to the chain-admins). */
+export async function directorMayApprove(tx: DbOrTx, orderId: number, totalMinor: number) {
+  const { rows } = await tx.execute<{ found: boolean }>(sql`
+    select exists (select 1 from orders o, users u join roles r on r.id = u.role_id
+      where o.id = ${orderId} and ${approversFor(totalMinor, false)}) as found`);
+  return rows[0].found;
+}
+
+/** Amounts travel as minor units and currency; each reader's text formats them in its language. */
+const quoteParams = (quote: { totalMinor: number; currency: string }) => ({
+  amount_minor: String(quote.totalMinor),
+  currency: quote.currency,
+});
+
+/** A quote was submitted: the approvers who may decide it are told (the chain-admins when escalated). */
+export async function quoteSubmitted(
+  tx: DbOrTx,
+  actor: AuthUser,
+  orderId: number,
+  quote: { totalMinor: number; currency: string; escalated: boolean },
+) {
+  await orderChanged(tx, orderId, 'updated');
+  const told = await tell(tx, actor, orderId, 'quote', approversFor(quote.totalMinor, quote.escalated), {
+    ...quoteParams(quote),
+    escalated: quote.escalated ? 'yes' : 'no',
+  });
+  await unreadEvents(tx, told);
+  await wake(tx);
+}
+
+/** A quote was decided: its author, the order's technician, its store's managers and its other approvers. */
+export async function quoteDecided(
+  tx: DbOrTx,
+  actor: AuthUser,
+  orderId: number,
+  quote: { totalMinor: number; currency: string; decision: string; submittedBy: number | null },
+) {
+  await orderChanged(tx, orderId, 'updated');
+  const who = sql`(u.id = ${quote.submittedBy ?? 0} or u.id = o.technician_id or ${storeManagers} or ${approvers})`;
+  const told = await tell(tx, actor, orderId, 'quote_decided', who, {
+    ...quoteParams(quote),
+    decision: quote.decision,
+  });
+  await unreadEvents(tx, told);
+  await wake(tx);
+}
+
+/** An order's cost lines or NTE changed: the order changes on every screen showing it. */
+export async function costsChanged(tx: DbOrTx, orderId: number) {
   await orderChanged(tx, orderId, 'updated');
   await wake(tx);
 }

@@ -1,0 +1,174 @@
+import {
+  costLineBody,
+  costLineParams,
+  costLineSchema,
+  nteBody,
+  orderCostsSchema,
+  quoteBody,
+  quoteDecisionBody,
+  quoteSchema,
+} from '@wop/shared/costs';
+import { idParams } from '@wop/shared/query';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { emptyEnvelope, envelope } from '../../lib/http.ts';
+import { errorResponses } from '../../lib/openapi-errors.ts';
+import { createCostsService } from './costs.service.ts';
+import { createQuotesService } from './quotes.service.ts';
+
+export default async function costsRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const costs = createCostsService(app.db);
+  const quotes = createQuotesService(app.db, app.appConfig.APP_TIMEZONE);
+  const tags = ['costs'];
+  const lineWritten = { 200: envelope(costLineSchema), ...errorResponses(409) };
+
+  app.get(
+    '/orders/:id/costs',
+    {
+      schema: {
+        tags,
+        description:
+          "The order's cost lines, its totals per kind against its not-to-exceed limit (`nte_minor`), and its latest quote. Amounts in minor units of `cost.currency`.",
+        params: idParams,
+        response: { 200: envelope(orderCostsSchema) },
+      },
+      onRequest: app.requirePermission('cost:list'),
+    },
+    async (request) => ({
+      message: null,
+      payload: await costs.answer(
+        request.user,
+        request.params.id,
+        await quotes.latest(request.user, request.params.id),
+      ),
+    }),
+  );
+
+  app.post(
+    '/orders/:id/costs',
+    {
+      schema: {
+        tags,
+        description:
+          "A cost line by the order's technician or an admin: its amount is quantity_milli x unit_price_minor / 1000, rounded half up. 409 `nte_exceeded` when it takes the total past the NTE (submit a quote: an approved one raises the NTE); 409 when the order is invoiced.",
+        params: idParams,
+        body: costLineBody,
+        response: { 201: envelope(costLineSchema), ...errorResponses(409) },
+      },
+      onRequest: app.requirePermission('cost:manage'),
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        message: request.t('costs.line_added'),
+        payload: await costs.add(request.user, request.params.id, request.body, request.locale),
+      }),
+  );
+
+  app.put(
+    '/orders/:id/costs/:line',
+    {
+      schema: {
+        tags,
+        description: "Changes a cost line (as POST). A site visit's lines are changed by correcting the visit (409).",
+        params: costLineParams,
+        body: costLineBody,
+        response: lineWritten,
+      },
+      onRequest: app.requirePermission('cost:manage'),
+    },
+    async (request) => ({
+      message: request.t('costs.line_updated'),
+      payload: await costs.update(request.user, request.params.id, request.params.line, request.body, request.locale),
+    }),
+  );
+
+  app.delete(
+    '/orders/:id/costs/:line',
+    {
+      schema: {
+        tags,
+        params: costLineParams,
+        response: { 200: emptyEnvelope, ...errorResponses(409) },
+      },
+      onRequest: app.requirePermission('cost:manage'),
+    },
+    async (request) => {
+      await costs.remove(request.user, request.params.id, request.params.line);
+      return { message: request.t('costs.line_deleted'), payload: null };
+    },
+  );
+
+  app.put(
+    '/orders/:id/nte',
+    {
+      schema: {
+        tags,
+        description:
+          "Sets the order's not-to-exceed limit: admins any amount, an approver in scope up to its approval limit (422 above it), never below the cost already booked.",
+        params: idParams,
+        body: nteBody,
+        response: { 200: envelope(orderCostsSchema) },
+      },
+      onRequest: app.requirePermission('order:set-nte'),
+    },
+    async (request) => ({
+      message: request.t('costs.nte_updated'),
+      payload: await costs.setNte(request.user, request.params.id, request.body.nte_minor),
+    }),
+  );
+
+  app.get(
+    '/orders/:id/quote',
+    {
+      schema: {
+        tags,
+        description:
+          "The order's latest quote (404 without one); `can_decide` says whether the caller may approve it now.",
+        params: idParams,
+        response: { 200: envelope(quoteSchema) },
+      },
+      onRequest: app.requirePermission('cost:list'),
+    },
+    async (request) => ({ message: null, payload: await quotes.get(request.user, request.params.id) }),
+  );
+
+  app.post(
+    '/orders/:id/quote',
+    {
+      schema: {
+        tags,
+        description:
+          "A quote by the order's technician or an admin: lines as cost lines, valid through `valid_until` (not in the past). It goes to the region's directors whose approval limit covers its total, else to the chain's chain-admins (`escalated`); they are told. 409 while another quote is open or when the order is invoiced.",
+        params: idParams,
+        body: quoteBody,
+        response: { 201: envelope(quoteSchema), ...errorResponses(409) },
+      },
+      onRequest: app.requirePermission('quote:submit'),
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        message: request.t('quotes.submitted'),
+        payload: await quotes.submit(request.user, request.params.id, request.body),
+      }),
+  );
+
+  app.put(
+    '/orders/:id/quote',
+    {
+      schema: {
+        tags,
+        description:
+          "An approver in scope decides the open quote. `approved` needs an approval limit that covers the total (403 above it: a director passes it on to the chain-admins) and a quote still valid (409 when expired); it raises the order's NTE to the quote's total. `rejected` needs a comment. The author, the technician, the store's managers and the approvers are told. 409 without an open quote.",
+        params: idParams,
+        body: quoteDecisionBody,
+        response: { 200: envelope(quoteSchema), ...errorResponses(409) },
+      },
+      onRequest: app.requirePermission('quote:decide'),
+    },
+    async (request) => ({
+      message: request.t(`quotes.${request.body.decision}`),
+      payload: await quotes.decide(request.user, request.params.id, request.body, request.locale),
+    }),
+  );
+}
