@@ -19,7 +19,7 @@ import { documentShapeErrors } from './lib/openapi-errors.ts';
 import { type Secrets, secretsFromConfig } from './lib/secrets.ts';
 import { type Storage, storageFromConfig } from './lib/storage.ts';
 import { uploadsPlugin } from './lib/uploads.ts';
-import { registerModules } from './modules/index.ts';
+import { registerModules, startModules } from './modules/index.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -170,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorsPlugin);
   await app.register(authPlugin);
 
+  await startModules(app);
   await app.register(registerModules, { prefix: '/api' });
 
   return app;

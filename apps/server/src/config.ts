@@ -94,6 +94,8 @@ const configSchema = z.object({
   AWS_SECRET_ACCESS_KEY: z.string().optional(),
   /** Turns `GET /api/metrics` on; scrapers send it as `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How old the tally check that /api/metrics reports may be; a scrape after that checks again (it reads every order). */
+  TALLY_CHECK_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(0).max(10_080).default(60),
   /**
    * The key that seals stored secrets (lib/secrets.ts). Required with DATABASE_URL, so that every instance
    * opens what another sealed; unset in the embedded mode, a key is made once into DATA_DIR/secrets.key.

@@ -12,6 +12,7 @@ import healthRoutes from './health/health.routes.ts';
 import importsRoutes from './imports/imports.routes.ts';
 import notificationsRoutes from './notifications/notifications.routes.ts';
 import confirmRoutes from './orders/confirm.routes.ts';
+import { registerTallyMetric } from './orders/list/tally-metric.ts';
 import ordersRoutes from './orders/orders.routes.ts';
 import orderstatusRoutes from './orderstatus/orderstatus.routes.ts';
 import phoneinRoutes from './phonein/phonein.routes.ts';
@@ -48,4 +49,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(phoneinRoutes);
   await app.register(visitsRoutes);
   await app.register(costsRoutes);
+}
+
+/** What the modules run beside their routes, started with the app before the routes: their metrics. */
+export async function startModules(app: FastifyInstance): Promise<void> {
+  registerTallyMetric(app);
 }

@@ -3,6 +3,7 @@ import type { Dashboard } from '@wop/shared/dashboard';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type DemoUser, multipart } from '../../test/app.ts';
+import { tallyErrors } from '../orders/list/tally-check.ts';
 
 const app = await createTestApp();
 /** The demo technicians' user ids. */
@@ -127,32 +128,6 @@ describe('GET /api/dashboard', () => {
   });
 });
 
-/**
- * Tally rows that differ from counting the orders afresh (both ways), and negative tallies: per store
- * (order_tallies) and per technician (order_technician_tallies).
- */
-async function tallyErrors() {
-  const { rows } = await app.db.execute(sql`
-    with fresh as (select chain_id, region_id, store_id, technician_id, status_id, approval_status,
-        recall_order_id is not null as recalled, count(*)::int as n
-      from orders group by 1, 2, 3, 4, 5, 6, 7),
-    kept as (select chain_id, region_id, store_id, technician_id, status_id, approval_status, recalled, n
-      from order_tallies where n <> 0),
-    fresh_technicians as (select technician_id, status_id, approval_status, recalled, sum(n)::int as n
-      from fresh where technician_id is not null group by 1, 2, 3, 4),
-    kept_technicians as (select technician_id, status_id, approval_status, recalled, n
-      from order_technician_tallies where n <> 0)
-    (select 'missing' as error, * from (select * from fresh except all select * from kept) a)
-    union all (select 'extra', * from (select * from kept except all select * from fresh) b)
-    union all (select 'negative', * from order_tallies where n < 0)
-    union all (select 'technician missing', null, null, null, * from
-      (select * from fresh_technicians except all select * from kept_technicians) c)
-    union all (select 'technician extra', null, null, null, * from
-      (select * from kept_technicians except all select * from fresh_technicians) d)
-    union all (select 'technician negative', null, null, null, * from order_technician_tallies where n < 0)`);
-  return rows;
-}
-
 /** A technician (no dashboard) gets list totals, read from their tallies, equal to the rows listed. */
 async function expectTechnicianTotals(as: 'tech' | 'tech2') {
   const filters: Query[] = [{}, { status: 'completed' }, { approval_status: 'rejected' }, { open: 1, overdue: 0 }];
@@ -190,7 +165,7 @@ describe('order_tallies (the counts the dashboard reads)', () => {
   };
 
   it('stay exact through creates, status, approval and technician changes, a store move, a recall and deletes', async () => {
-    expect(await tallyErrors()).toEqual([]);
+    expect(await tallyErrors(app.db)).toEqual([]);
     const [a, b, c, d] = [await order(1), await order(1), await order(2), await order(3)];
     await put(a, { status: 'planned', planned_at: '2026-12-01 08:00' });
     await put(b, { approval_status: 'approved' });
@@ -203,11 +178,11 @@ describe('order_tallies (the counts the dashboard reads)', () => {
     for (const id of [a, b, d]) await put(id, { technician_id: TECH });
     await put(d, { technician_id: TECH2 });
     await put(a, { technician_id: null });
-    expect(await tallyErrors()).toEqual([]);
+    expect(await tallyErrors(app.db)).toEqual([]);
     for (const as of ['tech', 'tech2'] as const) await expectTechnicianTotals(as);
     // The store moves to the other chain (its orders with it), and back.
     const home = await moveStore(3, 2, null);
-    expect(await tallyErrors()).toEqual([]);
+    expect(await tallyErrors(app.db)).toEqual([]);
     await expectListTotals('admin', { chain_id: 2 });
     await moveStore(3, home.chain_id, home.region_id);
     // A recall: the original is completed, the store says "not fixed", a follow-up opens.
@@ -217,12 +192,12 @@ describe('order_tallies (the counts the dashboard reads)', () => {
       payload: { fixed: false, comment: 'Brummar fortfarande' },
     });
     expect(recall.statusCode, recall.body).toBe(201);
-    expect(await tallyErrors()).toEqual([]);
+    expect(await tallyErrors(app.db)).toEqual([]);
     await expectListTotals('store', {});
     // Deleting the follow-up clears the original's recall (ON DELETE SET NULL): a write by the database.
     await remove(recall.json().payload.recall_order_id);
     await remove(c);
-    expect(await tallyErrors()).toEqual([]);
+    expect(await tallyErrors(app.db)).toEqual([]);
     for (const as of ['admin', 'chainAdmin', 'director', 'store'] as const) await expectListTotals(as, {});
     for (const as of ['tech', 'tech2'] as const) await expectTechnicianTotals(as);
   });
@@ -246,7 +221,7 @@ describe('order_tallies (the counts the dashboard reads)', () => {
         i % 3 ? put(id, { status: 'confirmed', ...(i % 2 ? {} : { approval_status: 'pending' }) }) : remove(id),
       ),
     );
-    expect(await tallyErrors()).toEqual([]);
+    expect(await tallyErrors(app.db)).toEqual([]);
     await expectListTotals('chainAdmin', {});
     await expectTechnicianTotals('tech2');
   });
@@ -268,7 +243,7 @@ describe('order_tallies (the counts the dashboard reads)', () => {
     );
     expect(rows[0].n).toBe(3);
     expect((await call(app, 'DELETE', `/api/users/${technician}`, { as: 'admin' })).statusCode).toBe(200);
-    expect(await tallyErrors()).toEqual([]);
+    expect(await tallyErrors(app.db)).toEqual([]);
   });
 
   it('per technician, are counted from the store tallies for the orders there before migration 0015', async () => {
@@ -279,9 +254,9 @@ describe('order_tallies (the counts the dashboard reads)', () => {
     const backfill = migration.split('--> statement-breakpoint').at(-1) as string;
     expect(backfill).toMatch(/^\s*(--.*\n)*INSERT INTO "order_technician_tallies"/);
     await app.db.execute(sql`delete from order_technician_tallies`);
-    expect((await tallyErrors()).length).toBeGreaterThan(0);
+    expect((await tallyErrors(app.db)).length).toBeGreaterThan(0);
     await app.db.execute(sql.raw(backfill));
-    expect(await tallyErrors()).toEqual([]);
+    expect(await tallyErrors(app.db)).toEqual([]);
     await expectTechnicianTotals('tech');
   });
 });
