@@ -23,6 +23,7 @@ import {
 } from '../api/orders.ts';
 import { AssetSelect } from '../components/AssetSelect.tsx';
 import { FilePicker } from '../components/FilePicker.tsx';
+import { ScanTag } from '../components/ScanTag.tsx';
 
 const labels = fieldLabels('orders', ['description', 'priority', 'approval_status', 'documents'], {
   chain_id: 'orders:fields.chain',
@@ -180,6 +181,22 @@ export function OrderCreatePage() {
               </Group>
             </Alert>
           )}
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('scan.hint')}
+            </Text>
+            <ScanTag
+              onFound={(asset) =>
+                form.setValues({
+                  chain_id: chainId ? String(chainId) : String(asset.chain_id),
+                  region_id: null,
+                  store_id: String(asset.store_id),
+                  asset_id: String(asset.id),
+                  worktype_id: values.worktype_id ?? String(asset.worktype_id),
+                })
+              }
+            />
+          </Group>
           {layout.project_number && (
             <TextInput
               label={t('fields.project_number')}
