@@ -59,6 +59,7 @@ export const EXPORT_TYPES = [
   'ChainsExport',
   'RegionsExport',
   'AssetsExport',
+  'VisitsExport',
 ] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 

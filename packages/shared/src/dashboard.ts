@@ -29,6 +29,14 @@ export const dashboardSchema = z.object({
    * orders in the last 90 days (list: `asset_id=<id>` with a date range of those 90 days).
    */
   assets_attention: z.array(attentionAsset),
+  /**
+   * Time on site of the matching orders' closed visits, in minutes, top 10 each: per technician (its
+   * visits merged), per store (the sum of its orders' time on site, overlapping visits merged).
+   */
+  time_on_site: z.object({
+    by_technician: z.array(z.object({ technician_id: z.number(), name: z.string(), minutes: count, visits: count })),
+    by_store: z.array(z.object({ store_id: z.number(), store_name: z.string(), minutes: count, visits: count })),
+  }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

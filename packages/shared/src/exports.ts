@@ -11,6 +11,7 @@ import { downloadQuery, filterId, optional } from './query.ts';
 import { regionListQuery } from './regions.ts';
 import { storeListQuery } from './stores.ts';
 import { userListQuery } from './users.ts';
+import { visitListQuery } from './visits.ts';
 
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -23,6 +24,7 @@ export const EXPORT_QUERIES = {
   ChainsExport: chainListQuery,
   RegionsExport: regionListQuery.extend({ chain_id: filterId() }),
   AssetsExport: assetListQuery,
+  VisitsExport: visitListQuery,
 } satisfies Record<ExportType, z.ZodObject>;
 export type ExportQuery<T extends ExportType> = z.output<(typeof EXPORT_QUERIES)[T]>;
 
@@ -40,4 +42,5 @@ export const exportQuery = z.discriminatedUnion('type', [
   exportOf('ChainsExport'),
   exportOf('RegionsExport'),
   exportOf('AssetsExport'),
+  exportOf('VisitsExport'),
 ]);

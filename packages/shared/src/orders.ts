@@ -270,7 +270,15 @@ export const orderSchema = z.object({
   store_id: z.number(),
   chain: ref('chain_name'),
   region: ref('region_name').nullable(),
-  store: z.object({ id: z.number(), store_name: z.string(), invoice_address: z.string(), phone: z.string() }),
+  /** `lat`, `lng`: where the store is (its map link, and what check-ins are measured against). */
+  store: z.object({
+    id: z.number(),
+    store_name: z.string(),
+    invoice_address: z.string(),
+    phone: z.string(),
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
+  }),
   orderer: z.object({ id: z.number(), name: z.string() }).nullable(),
   approval_status: z.enum(APPROVAL_STATUSES),
   approval_status_label: z.string(),

@@ -16,6 +16,7 @@ const PERMISSION: Record<ExportType, Permission> = {
   ChainsExport: 'export:chains',
   RegionsExport: 'export:regions',
   AssetsExport: 'export:assets',
+  VisitsExport: 'export:visits',
 };
 
 /** List state that is not a filter: the export holds every matching row. */

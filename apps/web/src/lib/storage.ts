@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   language: 'wop.language',
   returnTo: 'wop.return_to',
   signOutReason: 'wop.sign_out_reason',
+  /** Check-ins and check-outs made without network, waiting to be sent (entities/visits.ts). */
+  visitQueue: 'wop.visit_queue',
 } as const;
 
 /** Drafts (lib/drafts.ts) live under this prefix, one key per user and form. */

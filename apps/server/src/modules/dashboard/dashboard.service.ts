@@ -6,6 +6,7 @@ import { attentionAssets } from '../assets/assets.repository.ts';
 import { attentionOf } from '../assets/assets.service.ts';
 import { orderListFilter, tallyKeysOf, whereOf } from '../orders/list/filter.ts';
 import { type TallyKey, tallyFor } from '../orders/list/tallies.ts';
+import { timeOnSiteTop } from '../visits/visits.repository.ts';
 import { dashboardNumbers } from './dashboard.repository.ts';
 
 const DASHBOARD_KEYS: TallyKey[] = ['status_id', 'store_id', 'approval_status', 'recalled'];
@@ -40,6 +41,7 @@ export function createDashboardService(db: Db, timezone: string, sideBySide = fa
         by_store: numbers.byStore,
         weekly: numbers.weekly,
         assets_attention: flagged.map((row) => ({ ...row, attention: attentionOf(row) ?? 'repeated' })),
+        time_on_site: await timeOnSiteTop(db, whereOf(filter)),
       };
     },
   };

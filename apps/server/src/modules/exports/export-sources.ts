@@ -6,6 +6,7 @@ import { ordersExport } from '../orders/orders.export.ts';
 import { regionsExport } from '../regions/regions.export.ts';
 import { storesExport } from '../stores/stores.export.ts';
 import { usersExport } from '../users/users.export.ts';
+import { visitsExport } from '../visits/visits.export.ts';
 
 /** Each module owns the export of its list; this is only the index by export type. */
 export const EXPORTS: { [T in ExportType]: ExportSource<T> } = {
@@ -15,4 +16,5 @@ export const EXPORTS: { [T in ExportType]: ExportSource<T> } = {
   RegionsExport: regionsExport,
   OrdersExport: ordersExport,
   AssetsExport: assetsExport,
+  VisitsExport: visitsExport,
 };

@@ -48,6 +48,8 @@ export function toOrder(row: repo.OrderRow, locale: Locale, now = Date.now()): O
       store_name: row.store_name,
       invoice_address: row.store_invoice_address,
       phone: row.store_phone,
+      lat: row.store_lat,
+      lng: row.store_lng,
     },
     orderer: row.orderer_id && row.orderer_name ? { id: row.orderer_id, name: row.orderer_name } : null,
     approval_status: row.approval_status,

@@ -32,6 +32,8 @@ export interface OrderRow extends Record<string, unknown>, CostColumns {
   store_name: string;
   store_invoice_address: string;
   store_phone: string;
+  store_lat: number | null;
+  store_lng: number | null;
   orderer_id: number | null;
   orderer_name: string | null;
   approval_status: 'pending' | 'approved' | 'rejected';
@@ -85,7 +87,7 @@ export function detailSelect(from: SQL, userId: number, locale: Locale, timezone
       oc.nte_minor, oc.labour_minor, oc.callout_minor, oc.material_minor, oc.other_minor, oc.quote_status,
       oc.invoice_id,
       o.region_id, (select r.region_name from regions r where r.id = o.region_id) as region_name,
-      o.store_id, s.store_name, s.invoice_address as store_invoice_address, s.phone as store_phone,
+      o.store_id, s.store_name, s.invoice_address as store_invoice_address, s.phone as store_phone, s.lat as store_lat, s.lng as store_lng,
       cu.id as orderer_id, cu.name as orderer_name,
       o.approval_status, o.approval_status_date, o.status_id, os.slug as status, os.title as status_title,
       o.technician_id, (select tu.name from users tu where tu.id = o.technician_id) as technician_name,

@@ -172,3 +172,43 @@ export const minutesOnSiteOf = (
 /** The SQL of since when someone is on site for an order (its earliest open visit), or null. */
 export const onSiteSinceOf = (orderId: SQL) =>
   sql`(select min(v.checked_in_at) from site_visits v where v.order_id = ${orderId} and v.checked_out_at is null)`;
+
+const minutesOf = (ranges: SQL) =>
+  sql`(select coalesce(round(sum(extract(epoch from upper(r) - lower(r))) / 60), 0)::int from unnest(${ranges}) as r)`;
+
+/**
+ * Time on site of the orders matching `where` (a condition on `orders`: the dashboard's filter and
+ * scope), the top `limit` technicians and stores: a technician's visits merged with each other, a
+ * store's the sum of its orders' merged times (the orders' own time on site).
+ */
+export async function timeOnSiteTop(db: DbOrTx, where: SQL | undefined, limit = 10) {
+  const closed = sql`select v.order_id, v.technician_id, orders.store_id,
+      tstzrange(v.checked_in_at, v.checked_out_at) as span
+    from site_visits v join orders on orders.id = v.order_id
+    where v.checked_out_at is not null ${where ? sql`and ${where}` : sql``}`;
+  const { rows: technicians } = await db.execute<{
+    technician_id: number;
+    name: string;
+    minutes: number;
+    visits: number;
+  }>(sql`
+    select t.technician_id, u.name, t.minutes, t.visits from (
+      select technician_id, ${minutesOf(sql`range_agg(span)`)} as minutes, count(*)::int as visits
+      from (${closed}) c where technician_id is not null group by technician_id) t
+    join users u on u.id = t.technician_id
+    order by t.minutes desc, t.technician_id limit ${limit}`);
+  const { rows: stores } = await db.execute<{
+    store_id: number;
+    store_name: string;
+    minutes: number;
+    visits: number;
+  }>(sql`
+    select t.store_id, s.store_name, t.minutes::int, t.visits::int from (
+      select store_id, sum(minutes) as minutes, sum(visits) as visits from (
+        select order_id, store_id, ${minutesOf(sql`range_agg(span)`)} as minutes, count(*) as visits
+        from (${closed}) c group by order_id, store_id) per_order
+      group by store_id) t
+    join stores s on s.id = t.store_id
+    order by t.minutes desc, t.store_id limit ${limit}`);
+  return { by_technician: technicians, by_store: stores };
+}

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { call, createTestApp, type DemoUser, multipart } from '../../test/app.ts';
 import { sweepVisits } from './visits.service.ts';
@@ -57,6 +58,9 @@ describe('check-in and check-out', () => {
     expect(told[0].title).toBe(`Order ${shown.project_number}: the technician has arrived`);
     expect(await notificationsOf('director', id, 'visit_arrived')).toHaveLength(0);
     expect((await order(id)).history.at(-1)).toMatchObject({ field: 'check_in', to: visit.checked_in_at });
+    expect(await visitsOf(id, 'tech')).toEqual([visit]);
+    const limited = await call(app, 'GET', `/api/orders/${id}/visits`, { as: 'tech', query: { limit: 100 } });
+    expect(limited.json().payload.data).toEqual([visit]);
   });
 
   it('answers 409 to a second check-in while the first visit is open, and checks out with the outcome', async () => {
@@ -308,5 +312,67 @@ describe('roles, scope and bad input', () => {
     expect((await checkOut(id, {})).json().errors).toEqual({ outcome: ['is required'] });
     expect((await checkOut(id, { outcome: 'lunch' })).json().errors).toEqual({ outcome: ['is invalid'] });
     expect((await visitsOf(id))[0].checked_out_at).toBeNull();
+  });
+});
+
+describe('time on site in the dashboard and VisitsExport', () => {
+  /** An order with a visit 5 h to 3 h ago and another 4 h to 2 h ago: 180 minutes merged. */
+  async function visitedOrder() {
+    const id = await techOrder();
+    await checkIn(id, { ...north(30), at: ago(5) });
+    await checkOut(id, { outcome: 'follow_up', note: '=HYPERLINK("x")', at: ago(3) });
+    await checkIn(id, { at: ago(4) });
+    await checkOut(id, { outcome: 'done', at: ago(2) });
+    return id;
+  }
+
+  it('shows time on site per technician and per store, overlaps merged, scoped like the order list', async () => {
+    const before = (await call(app, 'GET', '/api/dashboard', { as: 'chainAdmin', query: { store_id: 1 } })).json()
+      .payload.time_on_site;
+    const storeMinutes = (list: { store_id: number; minutes: number }[]) =>
+      list.find((s) => s.store_id === 1)?.minutes ?? 0;
+    await visitedOrder();
+    const res = await call(app, 'GET', '/api/dashboard', { as: 'chainAdmin', query: { store_id: 1 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = res.json().payload.time_on_site;
+    expect(storeMinutes(after.by_store) - storeMinutes(before.by_store)).toBe(180);
+    expect(after.by_technician[0]).toMatchObject({ technician_id: TECH, name: 'Mikko Virtanen' });
+    const other = (await call(app, 'GET', '/api/dashboard', { as: 'chainAdmin2' })).json().payload.time_on_site;
+    expect(other.by_store.some((s: { store_id: number }) => s.store_id === 1)).toBe(false);
+  });
+
+  it("exports the visits in scope with their times, outcome, flags and confirmation, in the reader's language", async () => {
+    const id = await visitedOrder();
+    const { project_number } = await order(id);
+    const rowsOf = async (who: DemoUser, lang: 'en' | 'sv' = 'en') => {
+      const token = (await call(app, 'POST', '/api/auth/download-token', { as: who })).json().payload.token;
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/export',
+        query: { type: 'VisitsExport', format: 'csv', order_id: String(id), access_token: token },
+        headers: { lang },
+      });
+      return { status: res.statusCode, rows: res.statusCode === 200 ? (parse(res.body.slice(1)) as string[][]) : [] };
+    };
+    const { status, rows } = await rowsOf('director', 'sv');
+    expect(status).toBe(200);
+    expect(rows[0].slice(0, 7)).toEqual([
+      'ID',
+      'Projektnummer',
+      'Butik',
+      'Tekniker',
+      'Incheckad',
+      'Utcheckad',
+      'Minuter på plats',
+    ]);
+    expect(rows).toHaveLength(3);
+    const first = rows.find((r) => r[8] === 'Behöver återbesök') as string[];
+    expect(first.slice(1, 4)).toEqual([String(project_number), 'Norrgården Södermalm', 'Mikko Virtanen']);
+    expect(first[6]).toBe('120');
+    expect(first[7]).toBe('30');
+    expect(first[9]).toBe('Incheckningen skickades senare, Utcheckningen skickades senare');
+    expect(first[11]).toBe('\'=HYPERLINK("x")');
+    expect((await rowsOf('chainAdmin2')).rows).toHaveLength(1);
+    expect((await rowsOf('tech')).status).toBe(403);
   });
 });

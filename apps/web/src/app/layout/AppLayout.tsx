@@ -20,6 +20,7 @@ import { NotificationBell } from '../../features/notifications/components/Notifi
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { usePageHeaderState } from '../../lib/page-header.tsx';
 import { useLiveEvents } from '../live-events.ts';
+import { useVisitQueue } from '../visit-queue.ts';
 import { Sidebar } from './Sidebar.tsx';
 
 /** Mantine AppShell: the role's sidebar (a burger below 768 px), a header with the page title and its primary action. */
@@ -31,6 +32,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const header = usePageHeaderState();
   useLiveEvents();
+  useVisitQueue();
 
   // A tap on a menu entry on a phone should show the page, not the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation

@@ -5,6 +5,7 @@ import { can, WELCOME_ROLES } from '@wop/shared/roles';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/badges.tsx';
+import { useDuration } from '../../../components/SiteVisit.tsx';
 import { LinkCard, LoadErrorAlert, TileGrid, TileSkeletons } from '../../../components/Tiles.tsx';
 import { orderListPath } from '../../../entities/orders.ts';
 import { useRole } from '../../../lib/current-user.ts';
@@ -161,6 +162,55 @@ function AttentionAssets({ assets }: { assets: Dashboard['assets_attention'] }) 
   );
 }
 
+/** Time on site of the matching orders' visits: the technicians and the stores with the most. */
+function TimeOnSite({ time }: { time: Dashboard['time_on_site'] }) {
+  const { t } = useTranslation('dashboard');
+  const duration = useDuration();
+  const table = (id: string, title: string, rows: { key: number; name: string; minutes: number; visits: number }[]) => (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+      <Title order={4} size="h5" mb="sm" id={id}>
+        {title}
+      </Title>
+      {rows.length === 0 ? (
+        <Text c="dimmed">{t('timeOnSite.none')}</Text>
+      ) : (
+        <Table striped verticalSpacing="xs" aria-labelledby={id}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('timeOnSite.name')}</Table.Th>
+              <Table.Th ta="right">{t('timeOnSite.time')}</Table.Th>
+              <Table.Th ta="right">{t('timeOnSite.visits')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.key}>
+                <Table.Td>{row.name}</Table.Td>
+                <Table.Td ta="right">{duration(row.minutes)}</Table.Td>
+                <Table.Td ta="right">{row.visits}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" data-testid="time-on-site">
+      {table(
+        'time-technicians',
+        t('timeOnSite.technicians'),
+        time.by_technician.map((r) => ({ key: r.technician_id, name: r.name, minutes: r.minutes, visits: r.visits })),
+      )}
+      {table(
+        'time-stores',
+        t('timeOnSite.stores'),
+        time.by_store.map((r) => ({ key: r.store_id, name: r.store_name, minutes: r.minutes, visits: r.visits })),
+      )}
+    </SimpleGrid>
+  );
+}
+
 /**
  * The home-page dashboard (api-contract "Dashboard") for the roles that oversee stores: figures
  * that each open the matching order list, orders created and completed per week, and the stores
@@ -240,6 +290,7 @@ function DashboardSection({ withStatuses = false }: { withStatuses?: boolean }) 
               <AttentionAssets assets={dashboard.data.assets_attention} />
             </Paper>
           </SimpleGrid>
+          <TimeOnSite time={dashboard.data.time_on_site} />
         </>
       )}
     </Stack>

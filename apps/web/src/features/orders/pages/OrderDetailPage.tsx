@@ -31,6 +31,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApprovalBadge, PriorityBadge, StatusBadge } from '../../../components/badges.tsx';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { Hint } from '../../../components/Hint.tsx';
+import { MapLink } from '../../../components/MapLink.tsx';
 import { useCan } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
@@ -45,6 +46,7 @@ import { OrderChatLayout, useChatPanelOpen } from '../components/OrderChatLayout
 import { OrderEditDialog } from '../components/OrderEditDialog.tsx';
 import { OrderHistory } from '../components/OrderHistory.tsx';
 import { OrderQuickActions } from '../components/OrderQuickActions.tsx';
+import { OrderVisits } from '../components/OrderVisits.tsx';
 import { RepeatBadge } from '../components/RepeatBadge.tsx';
 import { SignOff } from '../components/SignOff.tsx';
 import { UploadDialog } from '../components/UploadDialog.tsx';
@@ -177,6 +179,7 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
       </Group>
 
       <SignOff order={o} base={base} />
+      <OrderVisits order={o} />
 
       <Card withBorder radius="md">
         <Stack gap="md">
@@ -195,6 +198,9 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
             <Field label={t('fields.store')}>
               <div>{o.store.store_name}</div>
+              <MapLink lat={o.store.lat} lng={o.store.lng}>
+                {t('visits:storeOnMap')}
+              </MapLink>
               <Text size="xs" c="dimmed">
                 {o.store.invoice_address}
               </Text>

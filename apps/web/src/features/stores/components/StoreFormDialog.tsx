@@ -8,16 +8,21 @@ import { ChainSelect } from '../../../components/ChainSelect.tsx';
 import { ContactFields, InvoiceAddressField } from '../../../components/ContactFields.tsx';
 import { FormActions, RecordFormDialog } from '../../../components/FormDialog.tsx';
 import { FieldGrid, FormLayout } from '../../../components/FormLayout.tsx';
+import { MapLink } from '../../../components/MapLink.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
 import { useRole } from '../../../lib/current-user.ts';
 import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
 import { storeQueryOptions, useSaveStore } from '../api/stores.ts';
 import { StoreRegionSelect } from './StoreRegionSelect.tsx';
 
-const labels = fieldLabels('stores', ['store_name', 'phone', 'email', 'invoice_address', 'contact_person', 'city'], {
-  chain_id: 'stores:fields.chain',
-  region_id: 'stores:fields.region',
-});
+const labels = fieldLabels(
+  'stores',
+  ['store_name', 'phone', 'email', 'invoice_address', 'contact_person', 'city', 'lat', 'lng'],
+  {
+    chain_id: 'stores:fields.chain',
+    region_id: 'stores:fields.region',
+  },
+);
 
 interface Values {
   store_name: string;
@@ -26,6 +31,8 @@ interface Values {
   invoice_address: string;
   contact_person: string;
   city: string;
+  lat: string;
+  lng: string;
   chain_id: string | null;
   region_id: string | null;
 }
@@ -37,6 +44,8 @@ const toValues = (store: Store | undefined, chainId?: number | null): Values => 
   invoice_address: store?.invoice_address ?? '',
   contact_person: store?.contact_person ?? '',
   city: store?.city ?? '',
+  lat: store?.lat?.toString() ?? '',
+  lng: store?.lng?.toString() ?? '',
   chain_id: store ? String(store.chain_id) : chainId ? String(chainId) : null,
   region_id: store?.region_id ? String(store.region_id) : null,
 });
@@ -151,6 +160,22 @@ function StoreForm({
         )}
         <ContactFields namespace="stores" name="store_name" inputProps={form.getInputProps} phoneHint numericPhone />
         <TextInput label={t('fields.city')} description={t('fields.cityHint')} {...form.getInputProps('city')} />
+        <TextInput
+          label={t('fields.lat')}
+          description={t('fields.positionHint')}
+          inputMode="decimal"
+          {...form.getInputProps('lat')}
+        />
+        <TextInput
+          label={t('fields.lng')}
+          description={
+            <MapLink lat={form.values.lat} lng={form.values.lng}>
+              {t('fields.checkOnMap')}
+            </MapLink>
+          }
+          inputMode="decimal"
+          {...form.getInputProps('lng')}
+        />
       </FieldGrid>
       <InvoiceAddressField namespace="stores" inputProps={form.getInputProps} />
       <FormActions onCancel={onDone} saving={save.isPending} />

@@ -10,6 +10,7 @@ import { DataTable, type DataTableColumn } from '../../../components/DataTable/D
 import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { useListFilter } from '../../../components/DataTable/list-params.ts';
 import { ExportButton } from '../../../components/ExportButton.tsx';
+import { MapLink } from '../../../components/MapLink.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
 import { regionOptionsQueryOptions } from '../../../entities/regions.ts';
@@ -80,6 +81,16 @@ export function StoresList({
       render: (s) => s.region?.region_name ?? '–',
     },
     { key: 'city', header: t('fields.city'), sortable: true, render: (s) => s.city ?? '–' },
+    {
+      key: 'position',
+      header: t('fields.position'),
+      hideOnCard: true,
+      render: (s) => (
+        <MapLink lat={s.lat} lng={s.lng} fallback="–" label={t('fields.showOnMapOf', { store: s.store_name })}>
+          {t('fields.showOnMap')}
+        </MapLink>
+      ),
+    },
     { key: 'contact_person', header: t('fields.contact_person'), sortable: true },
     { key: 'phone', header: t('fields.phone'), sortable: true },
     { key: 'email', header: t('fields.email'), sortable: true, hideOnCard: true },

@@ -5,6 +5,7 @@ import type { Order } from '@wop/shared/orders';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PriorityBadge, StatusBadge } from '../../../components/badges.tsx';
+import { OnSiteBadge, SiteVisitActions } from '../../../components/SiteVisit.tsx';
 import { LoadErrorAlert } from '../../../components/Tiles.tsx';
 import { orderListPath, orderPath } from '../../../entities/orders.ts';
 import { useRole } from '../../../lib/current-user.ts';
@@ -49,6 +50,7 @@ function OrderRow({ order, kind }: { order: Order; kind: NeedsYouKind }) {
               {t('needs.overdue')}
             </Badge>
           )}
+          <OnSiteBadge since={order.on_site_since} />
           {order.priority === ASAP && <PriorityBadge priority={order.priority} label={order.priority_label} />}
           <StatusBadge status={order.status} label={order.status_label} />
         </Group>
@@ -99,8 +101,9 @@ export function NeedsYouNow() {
       {orders.length > 0 && (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {orders.map((order) => (
-            <li key={order.id} style={{ display: 'grid' }}>
+            <li key={order.id} style={{ display: 'grid', gap: 'var(--mantine-spacing-xs)' }}>
               <OrderRow order={order} kind={kind} />
+              {kind === 'jobs' && <SiteVisitActions order={order} />}
             </li>
           ))}
         </Stack>

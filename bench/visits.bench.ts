@@ -1,0 +1,105 @@
+/**
+ * Check-in latency: POST /api/orders/{id}/visits/check-in through the real app (buildApp +
+ * app.inject: routing, auth, scope, the order's row lock, the store's position and the chain's radius,
+ * the visit, its history entry, the live event and the store managers' notifications) as the bench
+ * technician, each on another of its open orders, with a position near the store; every check-in is
+ * followed by its (untimed) check-out. On the data set of bench/generate-orders.ts (1,000,000 orders).
+ * Prints p50, p95 and p99.
+ *
+ * TARGET (issue #40): p99 under 50 ms on PostgreSQL with 1M orders.
+ *
+ *   node bench/generate-orders.ts --db postgres://postgres@127.0.0.1:5432/wop_bench   # throw-away database
+ *   node bench/visits.bench.ts --db postgres://postgres@127.0.0.1:5432/wop_bench [--runs 300] [--warmup 20]
+ *
+ * Kept out of `npm test`: numbers, not a timed test.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { newSecretsKey } from '../apps/server/src/lib/secrets.ts';
+import { BENCH_USERS } from './orders-bench-user.ts';
+
+export const TARGET_P99_MS = 50;
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string' },
+    'data-dir': { type: 'string' },
+    runs: { type: 'string', default: '300' },
+    warmup: { type: 'string', default: '20' },
+  },
+});
+if (!values.db && !values['data-dir']) {
+  console.error('Give --db postgres://... or --data-dir DIR (as for bench/generate-orders.ts).');
+  process.exit(2);
+}
+const runs = Number(values.runs);
+const warmup = Number(values.warmup);
+
+const app = await buildApp(
+  loadConfig({
+    DATABASE_URL: values.db,
+    SECRETS_KEY: newSecretsKey(),
+    DATA_DIR: values['data-dir'] ?? path.join(os.tmpdir(), 'wop-visits-bench-files'),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+  }),
+  { logger: false },
+);
+
+try {
+  const { email, password } = BENCH_USERS.technician;
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (login.statusCode !== 200) throw new Error(`Sign-in as ${email} failed: ${login.body}`);
+  const { access_token: token, user } = login.json().payload as { access_token: string; user: { id: number } };
+  const headers = { authorization: `Bearer ${token}` };
+
+  // The technician's open orders, with the position of each one's store (generate-orders gives
+  // bench stores none: the first ones get one here, so the distance is measured too).
+  const pool = app.database.pool;
+  await pool.query(
+    `update stores set lat = 59.3 + (id % 100) / 1000.0, lng = 18.0 + (id % 100) / 1000.0
+    where lat is null and id in (select distinct store_id from orders where technician_id = $1)`,
+    [user.id],
+  );
+  const { rows: orders } = await pool.query<{ id: number; lat: number; lng: number }>(
+    `select o.id, s.lat, s.lng from orders o join stores s on s.id = o.store_id
+     where o.technician_id = $1 and o.status_id <> (select id from order_statuses where slug = 'completed')
+       and not exists (select 1 from site_visits v where v.order_id = o.id and v.technician_id = $1 and v.checked_out_at is null)
+     order by o.id limit $2`,
+    [user.id, warmup + runs],
+  );
+  if (orders.length < warmup + runs) throw new Error(`only ${orders.length} open orders of the technician`);
+  const { rows: total } = await pool.query<{ n: number }>('select count(*)::int as n from orders');
+
+  const times: number[] = [];
+  for (const [i, order] of orders.entries()) {
+    const t0 = performance.now();
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/visits/check-in`,
+      headers,
+      payload: { lat: order.lat + 0.0002, lng: order.lng, accuracy_m: 12 },
+    });
+    const ms = performance.now() - t0;
+    if (res.statusCode !== 201) throw new Error(`check-in of order ${order.id}: ${res.statusCode} ${res.body}`);
+    if (i >= warmup) times.push(ms);
+    const out = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/visits/check-out`,
+      headers,
+      payload: { outcome: 'done' },
+    });
+    if (out.statusCode !== 200) throw new Error(`check-out of order ${order.id}: ${out.statusCode} ${out.body}`);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => Number(times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1));
+  const report = { orders: total[0].n, runs, p50_ms: at(0.5), p95_ms: at(0.95), p99_ms: at(0.99) };
+  console.log(JSON.stringify({ target_p99_ms: TARGET_P99_MS, ...report }, null, 2));
+  console.log(report.p99_ms < TARGET_P99_MS ? 'TARGET MET' : 'TARGET MISSED');
+  process.exitCode = report.p99_ms < TARGET_P99_MS ? 0 : 1;
+} finally {
+  await app.close();
+}
