@@ -92,6 +92,7 @@ export const CHILD_PAGES: Partial<Record<AppRoute, ChildPage[]>> = {
       page(() => import('../../features/regions/pages/ChainRegionsPage.tsx'), 'ChainRegionsPage'),
     ),
     { path: 'orders', Page: page(() => import('../../features/orders/pages/ChainOrdersPage.tsx'), 'ChainOrdersPage') },
+    { path: 'costs', Page: page(() => import('../../features/chains/pages/ChainCostsPage.tsx'), 'ChainCostsPage') },
     {
       path: 'sign-in',
       Page: page(() => import('../../features/chain-sign-in/pages/ChainSignInPage.tsx'), 'ChainSignInPage'),

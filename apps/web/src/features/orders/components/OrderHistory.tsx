@@ -3,16 +3,19 @@ import { IconCircleDot } from '@tabler/icons-react';
 import type { OrderHistoryEntry } from '@wop/shared/orders';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../lib/dates.ts';
+import { formatAmount } from '../../../lib/money.ts';
 
 const DATE_FIELDS = new Set(['planned_at', 'completed_at']);
 
 /** Every change of the order, oldest first, in the user's language (who, when, from what to what). */
-export function OrderHistory({ history }: { history: OrderHistoryEntry[] }) {
-  const { t } = useTranslation('orders');
+export function OrderHistory({ history, currency }: { history: OrderHistoryEntry[]; currency: string }) {
+  const { t, i18n } = useTranslation('orders');
   const format = useDateFormat();
   const value = (field: string, raw: string | null, label: string | null) => {
     if (raw === null) return t('history.none');
     if (DATE_FIELDS.has(field)) return format.dateTime(raw);
+    if (field === 'nte_minor') return formatAmount(Number(raw), currency, i18n.language);
+    if (field === 'quote') return t(`costs:quote.status.${raw}`, { defaultValue: raw });
     if (field === 'status') return t(`common:status.${raw}`, { defaultValue: label ?? raw });
     if (field === 'approval_status') return t(`common:approval.${raw}`, { defaultValue: label ?? raw });
     return label ?? raw;

@@ -43,6 +43,7 @@ import { DueTime } from '../components/DueTime.tsx';
 import { MessagesButton } from '../components/MessagesButton.tsx';
 import { OrderAsset } from '../components/OrderAsset.tsx';
 import { OrderChatLayout, useChatPanelOpen } from '../components/OrderChatLayout.tsx';
+import { OrderCosts } from '../components/OrderCosts.tsx';
 import { OrderEditDialog } from '../components/OrderEditDialog.tsx';
 import { OrderHistory } from '../components/OrderHistory.tsx';
 import { OrderQuickActions } from '../components/OrderQuickActions.tsx';
@@ -244,6 +245,8 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
         </Stack>
       </Card>
 
+      <OrderCosts orderId={o.id} />
+
       <Card withBorder radius="md">
         <Title order={3} size="h5" mb="sm">
           <Group gap={6}>
@@ -294,7 +297,7 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
         <Title order={3} size="h5" mb="sm">
           {t('history.title')}
         </Title>
-        <OrderHistory history={o.history} />
+        <OrderHistory history={o.history} currency={o.cost.currency} />
       </Card>
 
       {/* On a phone the actions used on the job stay at the thumb: chat, photo, status. */}

@@ -23,6 +23,8 @@ export interface UserPayload {
   password?: string;
   entity_type?: 'chain' | 'region' | 'store';
   entity_id?: number[];
+  /** NaN (not a number typed) is sent as such so that the server's 422 names the field. */
+  approval_limit_minor?: number | null;
 }
 
 export function useSaveUser() {

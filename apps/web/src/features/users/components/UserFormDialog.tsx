@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@wop/shared/api';
 import { type EntityType, isRoleSlug, mayManageRole, ROLE_ENTITY } from '@wop/shared/roles';
-import { createUserBody, updateUserBody } from '@wop/shared/users';
+import { APPROVER_ROLES, createUserBody, updateUserBody } from '@wop/shared/users';
 import { v } from '@wop/shared/validation';
 import { useTranslation } from 'react-i18next';
 import { chainOptions } from '../../../components/ChainSelect.tsx';
@@ -16,6 +16,7 @@ import { storeOptionsQueryOptions } from '../../../entities/stores.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { fieldLabels, fieldMessage, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
+import { fromMinor, toMinor } from '../../../lib/money.ts';
 import { type UserPayload, userQueryOptions, useSaveUser } from '../api/users.ts';
 
 interface Values {
@@ -28,6 +29,8 @@ interface Values {
   chain_id: string[];
   region_id: string[];
   store_id: string[];
+  /** Chain-admins and regional directors: the highest quote they approve, typed in major units. */
+  approval_limit: string;
 }
 
 const entityOf = (role: string | null): EntityType | null => (isRoleSlug(role) ? ROLE_ENTITY[role] : null);
@@ -44,7 +47,10 @@ const labelsFor = (entity: EntityType | null) =>
     chain_id: entity === 'chain' ? 'users:fields.chains' : 'users:fields.chain',
     region_id: entity === 'region' ? 'users:fields.regions' : 'users:fields.region',
     store_id: 'users:fields.stores',
+    approval_limit_minor: 'users:fields.approval_limit',
+    approval_limit: 'users:fields.approval_limit',
   });
+const isApprover = (role: string | null) => (APPROVER_ROLES as readonly (string | null)[]).includes(role);
 
 /** What the server receives: the password only when filled (spec 5), the entity the role needs. */
 function toBody(values: Values): UserPayload {
@@ -56,6 +62,8 @@ function toBody(values: Values): UserPayload {
     role: values.role ?? '',
   };
   if (values.password) body.password = values.password;
+  // Empty: the role's default (no limit for a chain-admin, none to approve for a director).
+  if (isApprover(values.role)) body.approval_limit_minor = toMinor(values.approval_limit);
   if (type) {
     body.entity_type = type;
     body.entity_id = values[ENTITY_FIELD[type]].map(Number);
@@ -84,6 +92,7 @@ function toValues(user: User | undefined, lockedChainId: number | null, soleChai
     chain_id: chain ? [String(chain)] : [],
     region_id: [],
     store_id: [],
+    approval_limit: fromMinor(user?.approval_limit_minor ?? null),
   };
   if (!user) return base;
   const ids = user.entities_ids.map(String);
@@ -168,6 +177,7 @@ function UserForm({
       const labels = labelsFor(type);
       const errors = schemaResolver(userId ? updateUserBody : createUserBody, labels, toBody, {
         entity_id: type ? ENTITY_FIELD[type] : 'role',
+        approval_limit_minor: 'approval_limit',
       })(values);
       for (const field of missingEntities(values)) errors[field] ??= fieldMessage(field, v('required'), labels);
       return errors;
@@ -218,7 +228,11 @@ function UserForm({
       onDone();
     } catch (error) {
       const field = type ? ENTITY_FIELD[type] : 'role';
-      setServerErrors(form, error, labelsFor(type), { entity_id: [field], entity_type: [field] });
+      setServerErrors(form, error, labelsFor(type), {
+        entity_id: [field],
+        entity_type: [field],
+        approval_limit_minor: ['approval_limit'],
+      });
     }
   });
 
@@ -255,6 +269,16 @@ function UserForm({
           {...form.getInputProps('role')}
           onChange={setRole}
         />
+        {isApprover(form.values.role) && (
+          <TextInput
+            label={t('fields.approval_limit')}
+            description={t(
+              form.values.role === 'chain-admin' ? 'form.approvalLimitChainAdmin' : 'form.approvalLimitDirector',
+            )}
+            inputMode="decimal"
+            {...form.getInputProps('approval_limit')}
+          />
+        )}
         {entity === 'chain' &&
           (chainLocked ? (
             <TextInput
