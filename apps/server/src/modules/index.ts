@@ -10,6 +10,7 @@ import exportsRoutes from './exports/exports.routes.ts';
 import filesRoutes from './files/files.routes.ts';
 import healthRoutes from './health/health.routes.ts';
 import importsRoutes from './imports/imports.routes.ts';
+import notificationsPlugin from './notifications/notifications.plugin.ts';
 import notificationsRoutes from './notifications/notifications.routes.ts';
 import confirmRoutes from './orders/confirm.routes.ts';
 import { registerTallyMetric } from './orders/list/tally-metric.ts';
@@ -51,7 +52,11 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(costsRoutes);
 }
 
-/** What the modules run beside their routes, started with the app before the routes: their metrics. */
+/**
+ * What the modules run beside their routes, started with the app before the routes: the event hub,
+ * the mailer and the modules' metrics.
+ */
 export async function startModules(app: FastifyInstance): Promise<void> {
+  await app.register(notificationsPlugin);
   registerTallyMetric(app);
 }

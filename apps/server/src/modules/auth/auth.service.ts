@@ -8,7 +8,7 @@ import { accessTokens, roles, users } from '../../db/schema/index.ts';
 import { AppError, ForbiddenError, TooManyRequestsError, ValidationError } from '../../lib/errors.ts';
 import { hashPassword, timingDummyHash, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { rememberLocale } from '../notifications/notifications.service.ts';
+import { rememberLocale } from '../notifications/notifications.repository.ts';
 import { chainWithoutPasswords } from '../sign-in/sign-in.repository.ts';
 import { loadUserViews } from '../users/user-view.ts';
 import { createLoginThrottle } from './login-throttle.ts';

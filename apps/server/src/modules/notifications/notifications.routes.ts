@@ -9,58 +9,14 @@ import {
 } from '@wop/shared/notifications';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Gauge } from 'prom-client';
 import { z } from 'zod';
 import { envelope, pageEnvelope } from '../../lib/http.ts';
 import { contentResponse } from '../../lib/openapi-errors.ts';
-import { hashToken, newToken } from '../../lib/tokens.ts';
-import { EventHub } from './events.hub.ts';
-import { createMailer } from './mailer.ts';
-import { createNotificationsService } from './notifications.service.ts';
-
-const TICKET_SECONDS = 60;
+import { createNotificationsService, TICKET_SECONDS } from './notifications.service.ts';
 
 export default async function notificationsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const config = app.appConfig;
   const service = createNotificationsService(app.db);
-  const hub = new EventHub(app.database, app.log);
-  await hub.start();
-
-  const mailer = config.SMTP_URL
-    ? createMailer({
-        pool: app.database.pool,
-        smtpUrl: config.SMTP_URL,
-        from: config.MAIL_FROM,
-        publicUrl: config.PUBLIC_URL,
-        retryBaseMs: config.MAIL_RETRY_SECONDS * 1000,
-        log: app.log,
-      })
-    : undefined;
-  if (mailer) mailer.start();
-  else app.log.info('SMTP_URL is not set: notifications are not sent by e-mail');
-
-  // What /api/metrics says of the outbox: e-mails not yet sent and not given up.
-  new Gauge({
-    name: 'wop_mail_outbox_backlog',
-    help: 'E-mails waiting in the outbox',
-    registers: [app.metrics],
-    async collect() {
-      const { rows } = await app.database.pool.query<{ n: number }>(
-        'select count(*)::int as n from mail_outbox where sent_at is null and failed_at is null',
-      );
-      this.set(rows[0].n);
-    },
-  });
-
-  // Streams end before the server stops accepting, so clients reconnect elsewhere at once.
-  app.addHook('preClose', async () => {
-    await hub.stop();
-  });
-  app.addHook('onClose', async () => {
-    await mailer?.stop();
-  });
-
   const tags = ['notifications'];
 
   app.post(
@@ -73,15 +29,7 @@ export default async function notificationsRoutes(instance: FastifyInstance) {
       },
       onRequest: app.requirePermission('events:stream'),
     },
-    async (request) => {
-      const ticket = newToken();
-      const expiresAt = new Date(Date.now() + TICKET_SECONDS * 1000);
-      await app.database.pool.query(
-        `insert into access_tokens (user_id, token_hash, kind, expires_at) values ($1, $2, 'ticket', $3)`,
-        [request.user.id, hashToken(ticket), expiresAt],
-      );
-      return { message: null, payload: { ticket, expires_at: expiresAt.toISOString() } };
-    },
+    async (request) => ({ message: null, payload: await service.ticket(request.user) }),
   );
 
   app.get(
@@ -115,7 +63,7 @@ export default async function notificationsRoutes(instance: FastifyInstance) {
       });
       res.write('retry: 3000\n\n');
       let closed = false;
-      const close = await hub.subscribe(
+      const close = await app.events.subscribe(
         {
           user: request.user,
           send: (frame) => {

@@ -1,53 +1,29 @@
 import type { Locale } from '@wop/shared/constants';
 import type { MarkReadBody, Notification, NotificationSettings } from '@wop/shared/notifications';
-import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { pageOf } from '../../lib/http.ts';
 import type { AuthUser } from '../../lib/scope.ts';
-import { type NotificationParams, renderNotification } from './notifications.render.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { renderNotification } from './notifications.render.ts';
+import * as repo from './notifications.repository.ts';
 import { unreadChanged } from './notify.ts';
 
-interface Row extends Record<string, unknown> {
-  id: number;
-  type: Notification['type'];
-  order_id: number;
-  params: NotificationParams;
-  created_at: string | Date;
-  read_at: string | Date | null;
-  total: number;
-}
-
-interface SettingsRow extends Record<string, unknown> {
-  email_order_created: boolean;
-  email_approval: boolean;
-  email_assigned: boolean;
-  email_status: boolean;
-  email_message: boolean;
-  locale: Locale;
-}
-
-/** Remembers the language of a sign-in: e-mails go out in it unless the user chose another. */
-export async function rememberLocale(db: DbOrTx, userId: number, locale: Locale) {
-  await db.execute(sql`
-    insert into notification_settings (user_id, locale) values (${userId}, ${locale})
-    on conflict (user_id) do update set locale = excluded.locale`);
-}
+/** How long a ticket for the event stream is valid. */
+export const TICKET_SECONDS = 60;
 
 export function createNotificationsService(db: Db) {
-  async function unreadCount(userId: number) {
-    const { rows } = await db.execute<{ count: number }>(
-      sql`select count(*)::int as count from notifications where user_id = ${userId} and read_at is null`,
-    );
-    return rows[0].count;
-  }
-
   return {
+    /** A one-time ticket for GET /api/events?ticket= (one connection, valid TICKET_SECONDS). */
+    async ticket(user: AuthUser) {
+      const ticket = newToken();
+      const expiresAt = new Date(Date.now() + TICKET_SECONDS * 1000);
+      await repo.insertTicket(db, user.id, hashToken(ticket), expiresAt);
+      return { ticket, expires_at: expiresAt.toISOString() };
+    },
+
     /** Newest first; a user's notifications are its own, so no other scope applies. */
     async list(user: AuthUser, params: { page: number; limit: number }, locale: Locale) {
-      const { rows } = await db.execute<Row>(sql`
-        select id, type, order_id, params, created_at, read_at, count(*) over ()::int as total
-        from notifications where user_id = ${user.id}
-        order by id desc limit ${params.limit} offset ${(params.page - 1) * params.limit}`);
+      const rows = await repo.listNotifications(db, user.id, params.limit, (params.page - 1) * params.limit);
       const data: Notification[] = rows.map((row) => ({
         id: row.id,
         type: row.type,
@@ -57,35 +33,21 @@ export function createNotificationsService(db: Db) {
         created_at: new Date(row.created_at).toISOString(),
         read_at: row.read_at === null ? null : new Date(row.read_at).toISOString(),
       }));
-      if (!data.length && params.page > 1) return pageOf(data, await this.total(user), params);
+      if (!data.length && params.page > 1) return pageOf(data, await repo.countNotifications(db, user.id), params);
       return pageOf(data, rows[0]?.total ?? 0, params);
     },
 
-    async total(user: AuthUser) {
-      const { rows } = await db.execute<{ count: number }>(
-        sql`select count(*)::int as count from notifications where user_id = ${user.id}`,
-      );
-      return rows[0].count;
-    },
-
-    unreadCount: (user: AuthUser) => unreadCount(user.id),
+    unreadCount: (user: AuthUser) => repo.countNotifications(db, user.id, true),
 
     /** Only the caller's own notifications are touched; other ids are ignored. */
     async markRead(user: AuthUser, body: MarkReadBody) {
       await db.transaction(async (tx) => {
-        const ids = 'ids' in body ? sql` and id in ${sql.raw(`(${body.ids.map(Number).join(',')})`)}` : sql``;
-        const { rowCount } = await tx.execute(
-          sql`update notifications set read_at = now() where user_id = ${user.id} and read_at is null${ids}`,
-        );
-        if (rowCount) await unreadChanged(tx, user.id);
+        if (await repo.markRead(tx, user.id, 'ids' in body ? body.ids : undefined)) await unreadChanged(tx, user.id);
       });
     },
 
     async settings(user: AuthUser): Promise<NotificationSettings> {
-      const { rows } = await db.execute<SettingsRow>(
-        sql`select * from notification_settings where user_id = ${user.id}`,
-      );
-      const row = rows[0];
+      const row = await repo.findSettings(db, user.id);
       return {
         email: {
           order_created: row?.email_order_created ?? true,
@@ -100,14 +62,14 @@ export function createNotificationsService(db: Db) {
 
     async saveSettings(user: AuthUser, body: NotificationSettings): Promise<NotificationSettings> {
       const e = body.email;
-      await db.execute(sql`
-        insert into notification_settings
-          (user_id, email_order_created, email_approval, email_assigned, email_status, email_message, locale)
-        values (${user.id}, ${e.order_created}, ${e.approval}, ${e.assigned}, ${e.status}, ${e.message}, ${body.locale})
-        on conflict (user_id) do update set
-          email_order_created = excluded.email_order_created, email_approval = excluded.email_approval,
-          email_assigned = excluded.email_assigned, email_status = excluded.email_status,
-          email_message = excluded.email_message, locale = excluded.locale`);
+      await repo.saveSettings(db, user.id, {
+        email_order_created: e.order_created,
+        email_approval: e.approval,
+        email_assigned: e.assigned,
+        email_status: e.status,
+        email_message: e.message,
+        locale: body.locale,
+      });
       return this.settings(user);
     },
   };
