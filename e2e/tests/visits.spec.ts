@@ -83,5 +83,9 @@ test('a technician checks in, checks out offline, and the visit arrives when the
   expect(visit.outcome).toBe('done');
   expect(Math.abs(Date.parse(visit.checked_out_at) - checkedOutAt)).toBeLessThan(10_000);
   expect(visit.flags).toEqual([]);
+  // The closed visit added its call-out fee (and its labour, here under a minute) to the order's cost.
+  const costs = await page.request.get(`/api/orders/${id}/costs`, { headers: asAdmin });
+  const lines = (await costs.json()).payload.lines as { kind: string }[];
+  expect(lines.map((l) => l.kind)).toContain('callout');
   await context.close();
 });

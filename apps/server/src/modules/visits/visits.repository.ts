@@ -93,6 +93,14 @@ export async function lockVisit(tx: DbOrTx, orderId: number, visitId: number) {
   return row;
 }
 
+/** The language of an order's chain (its country's): the texts of the cost lines its visits add. */
+export async function chainLocaleOf(tx: DbOrTx, orderId: number): Promise<'sv' | 'fi'> {
+  const { rows } = await tx.execute<{ country: string }>(
+    sql`select c.country from orders o join chains c on c.id = o.chain_id where o.id = ${orderId}`,
+  );
+  return rows[0]?.country === 'FI' ? 'fi' : 'sv';
+}
+
 /** Where the order's store is and the radius of its chain, and the order's status. */
 export async function orderPlace(tx: DbOrTx, orderId: number) {
   const { rows } = await tx.execute<{
@@ -126,16 +134,22 @@ export async function updateVisit(tx: DbOrTx, id: number, values: Partial<NewVis
  * matches: each visit is closed exactly once, whatever the number of instances.
  */
 export async function closeStale(tx: DbOrTx, now: Date, hours: number, batch: number) {
-  const { rows } = await tx.execute<{ id: number; order_id: number; technician_id: number | null }>(sql`
+  // Each with its order's time on site before it closed (what its labour adds is the difference).
+  const { rows } = await tx.execute<{
+    id: number;
+    order_id: number;
+    technician_id: number | null;
+    minutes_before: number;
+  }>(sql`
     with due as (
-      select id from site_visits
+      select id, ${minutesOnSiteOf(sql`site_visits.order_id`)} as minutes_before from site_visits
       where checked_out_at is null and checked_in_at <= ${now.toISOString()}::timestamptz - make_interval(hours => ${hours})
       order by checked_in_at limit ${batch}
       for update skip locked)
     update site_visits v
     set checked_out_at = v.checked_in_at + make_interval(hours => ${hours}), auto_closed = true, updated_at = now()
     from due where v.id = due.id
-    returning v.id, v.order_id, v.technician_id`);
+    returning v.id, v.order_id, v.technician_id, due.minutes_before`);
   return rows;
 }
 

@@ -12,10 +12,12 @@ import {
   type VisitOutcome,
 } from '@wop/shared/visits';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { translate } from '../../i18n/index.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { ordersInScope } from '../../lib/scope-sql.ts';
+import { addVisitLabour } from '../costs/costs.service.ts';
 import * as notify from '../notifications/notify.ts';
 import { iso } from '../orders/orders.mapping.ts';
 import * as orders from '../orders/orders.repository.ts';
@@ -68,6 +70,25 @@ function happenedAt(at: string | undefined, now: Date) {
   if (ahead > 0) return { time: now, late: false };
   return { time, late: -ahead > VISIT_LATE_GRACE_SECONDS * 1000 };
 }
+
+/**
+ * A visit just closed: its labour (the minutes it added to the order's time on site, so overlapping
+ * visits are not paid twice) and its call-out fee become cost lines of the order, once per visit.
+ */
+async function chargeVisit(
+  tx: DbOrTx,
+  visit: { orderId: number; visitId: number; technicianId: number | null },
+  minutesBefore: number,
+) {
+  const locale = await repo.chainLocaleOf(tx, visit.orderId);
+  await addVisitLabour(
+    tx,
+    { ...visit, minutes: Math.max(0, (await minutesOf(tx, visit.orderId)) - minutesBefore) },
+    { labour: translate(locale, 'costs.visit_labour'), callout: translate(locale, 'costs.visit_callout') },
+  );
+}
+
+const minutesOf = async (tx: DbOrTx, orderId: number) => (await repo.minutesOnSite(tx, [orderId])).get(orderId) ?? 0;
 
 /** A history entry's text of a visit's times: `in – out` (ISO; the reader's app shows them in its zone). */
 const span = (checkedIn: Date, checkedOut: Date | null) =>
@@ -142,6 +163,7 @@ export function createVisitsService(db: Db, now: () => Date = () => new Date()) 
         if (!open) throw new ConflictError('visits.not_checked_in');
         const { time, late } = happenedAt(body.at, now());
         if (time < new Date(open.checked_in_at)) throw ValidationError.field('at', 'visits.before_check_in');
+        const before = await minutesOf(tx, orderId);
         await repo.updateVisit(tx, open.id, {
           checkedOutAt: time,
           outcome: body.outcome,
@@ -149,6 +171,7 @@ export function createVisitsService(db: Db, now: () => Date = () => new Date()) 
           lateCheckOut: late,
         });
         await orders.insertEvents(tx, orderId, user.id, [{ field: 'check_out', from: null, to: body.outcome }]);
+        await chargeVisit(tx, { orderId, visitId: open.id, technicianId: user.id }, before);
         await notify.visitChanged(tx, orderId);
         return answer(tx, orderId, open.id);
       });
@@ -227,6 +250,11 @@ export async function sweepVisits(db: Db, now: Date, positionDays: number) {
     const batch = await db.transaction(async (tx) => {
       const rows = await repo.closeStale(tx, now, VISIT_AUTO_CLOSE_HOURS, SWEEP_BATCH);
       for (const row of rows) {
+        await chargeVisit(
+          tx,
+          { orderId: row.order_id, visitId: row.id, technicianId: row.technician_id },
+          row.minutes_before,
+        );
         await orders.insertEvents(tx, row.order_id, null, [{ field: 'check_out', from: null, to: 'auto_closed' }]);
         await notify.visitAutoClosed(tx, row.order_id, row.technician_id);
       }

@@ -183,6 +183,11 @@ describe('offline check-ins and check-outs', () => {
     expect((await order(id)).time_on_site_minutes).toBe(180);
     const minutes = (await visitsOf(id)).map((v: { minutes: number }) => v.minutes);
     expect(minutes).toEqual([120, 120]);
+    // Each closed visit adds its call-out fee and the labour it added to the merged time (chain 1:
+    // 695,00 kr an hour, 495,00 kr a call-out): 3 h of labour, not 4.
+    const costs = (await call(app, 'GET', `/api/orders/${id}/costs`, { as: 'tech' })).json().payload;
+    expect(costs.cost).toMatchObject({ labour: 208_500, callout: 99_000 });
+    expect(costs.lines.map((l: { description: string }) => l.description)).toContain('Arbete på plats');
   });
 });
 
@@ -204,6 +209,8 @@ describe('a visit left open', () => {
     expect(told[0].body).toContain('left open for 12 hours');
     const history = (await order(id)).history.filter((h: { field: string }) => h.field === 'check_out');
     expect(history).toEqual([expect.objectContaining({ to: 'auto_closed', user: null })]);
+    const costs = (await call(app, 'GET', `/api/orders/${id}/costs`, { as: 'tech' })).json().payload;
+    expect(costs.cost).toMatchObject({ labour: 12 * 69_500, callout: 49_500 });
     const late = await checkOut(id);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toContain('closed automatically');

@@ -1,10 +1,11 @@
-import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '@wop/shared/dashboard';
 import { can, WELCOME_ROLES } from '@wop/shared/roles';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/badges.tsx';
+import { ExportButton } from '../../../components/ExportButton.tsx';
 import { useDuration } from '../../../components/SiteVisit.tsx';
 import { LinkCard, LoadErrorAlert, TileGrid, TileSkeletons } from '../../../components/Tiles.tsx';
 import { orderListPath } from '../../../entities/orders.ts';
@@ -196,18 +197,23 @@ function TimeOnSite({ time }: { time: Dashboard['time_on_site'] }) {
     </Paper>
   );
   return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" data-testid="time-on-site">
-      {table(
-        'time-technicians',
-        t('timeOnSite.technicians'),
-        time.by_technician.map((r) => ({ key: r.technician_id, name: r.name, minutes: r.minutes, visits: r.visits })),
-      )}
-      {table(
-        'time-stores',
-        t('timeOnSite.stores'),
-        time.by_store.map((r) => ({ key: r.store_id, name: r.store_name, minutes: r.minutes, visits: r.visits })),
-      )}
-    </SimpleGrid>
+    <Stack gap="sm">
+      <Group justify="flex-end">
+        <ExportButton type="VisitsExport" />
+      </Group>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" data-testid="time-on-site">
+        {table(
+          'time-technicians',
+          t('timeOnSite.technicians'),
+          time.by_technician.map((r) => ({ key: r.technician_id, name: r.name, minutes: r.minutes, visits: r.visits })),
+        )}
+        {table(
+          'time-stores',
+          t('timeOnSite.stores'),
+          time.by_store.map((r) => ({ key: r.store_id, name: r.store_name, minutes: r.minutes, visits: r.visits })),
+        )}
+      </SimpleGrid>
+    </Stack>
   );
 }
 
