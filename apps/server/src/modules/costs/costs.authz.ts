@@ -52,4 +52,12 @@ export const authz: AuthzRow[] = [
     outOfScope,
     payload: { decision: 'rejected', comment: 'Nej' },
   },
+  { route: 'GET /api/invoices', roles: PERMISSIONS['invoice:list'] },
+  { route: 'GET /api/invoices/:id', roles: PERMISSIONS['invoice:list'], params: { id: '999999' } },
+  {
+    route: 'POST /api/invoices',
+    roles: PERMISSIONS['invoice:issue'],
+    payload: { chain_id: 999_999, from: '2026-01-01', to: '2026-01-31' },
+  },
+  { route: 'POST /api/invoices/:id/credit', roles: PERMISSIONS['invoice:issue'], params: { id: '999999' } },
 ];

@@ -2,6 +2,10 @@ import {
   costLineBody,
   costLineParams,
   costLineSchema,
+  invoiceBody,
+  invoiceDetailSchema,
+  invoiceListQuery,
+  invoiceSchema,
   nteBody,
   orderCostsSchema,
   quoteBody,
@@ -11,15 +15,17 @@ import {
 import { idParams } from '@wop/shared/query';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { emptyEnvelope, envelope } from '../../lib/http.ts';
+import { emptyEnvelope, envelope, pageEnvelope } from '../../lib/http.ts';
 import { errorResponses } from '../../lib/openapi-errors.ts';
 import { createCostsService } from './costs.service.ts';
+import { createInvoicesService } from './invoices.service.ts';
 import { createQuotesService } from './quotes.service.ts';
 
 export default async function costsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const costs = createCostsService(app.db);
   const quotes = createQuotesService(app.db, app.appConfig.APP_TIMEZONE);
+  const invoices = createInvoicesService(app.db, app.appConfig.APP_TIMEZONE);
   const tags = ['costs'];
   const lineWritten = { 200: envelope(costLineSchema), ...errorResponses(409) };
 
@@ -170,5 +176,71 @@ export default async function costsRoutes(instance: FastifyInstance) {
       message: request.t(`quotes.${request.body.decision}`),
       payload: await quotes.decide(request.user, request.params.id, request.body, request.locale),
     }),
+  );
+
+  app.get(
+    '/invoices',
+    {
+      schema: {
+        tags: ['invoices'],
+        description: "Invoices and credit notes of the chains in the caller's scope; `q` finds a number.",
+        querystring: invoiceListQuery,
+        response: { 200: pageEnvelope(invoiceSchema) },
+      },
+      onRequest: app.requirePermission('invoice:list'),
+    },
+    async (request) => ({ message: null, payload: await invoices.list(request.user, request.query) }),
+  );
+
+  app.get(
+    '/invoices/:id',
+    {
+      schema: {
+        tags: ['invoices'],
+        description: 'An invoice or credit note with its lines (one per order).',
+        params: idParams,
+        response: { 200: envelope(invoiceDetailSchema) },
+      },
+      onRequest: app.requirePermission('invoice:list'),
+    },
+    async (request) => ({ message: null, payload: await invoices.detail(request.user, request.params.id) }),
+  );
+
+  app.post(
+    '/invoices',
+    {
+      schema: {
+        tags: ['invoices'],
+        description:
+          "Invoices a chain for a period (`from`..`to`, whole days in APP_TIMEZONE, at most 366): its completed orders not yet invoiced, one line each at the order's cost, VAT at the chain's rate. Numbers are unique and follow each other without gaps (invoices and credit notes share the series); an invoice never changes once issued. 409 when the period has nothing left to invoice.",
+        body: invoiceBody,
+        response: { 201: envelope(invoiceSchema), ...errorResponses(409) },
+      },
+      onRequest: app.requirePermission('invoice:issue'),
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        message: request.t('invoices.issued'),
+        payload: await invoices.issue(request.user, request.body),
+      }),
+  );
+
+  app.post(
+    '/invoices/:id/credit',
+    {
+      schema: {
+        tags: ['invoices'],
+        description:
+          'A credit note that reverses the invoice whole, with the next number; its orders can be invoiced again. 409 for a credit note or an invoice already credited.',
+        params: idParams,
+        response: { 201: envelope(invoiceSchema), ...errorResponses(409) },
+      },
+      onRequest: app.requirePermission('invoice:issue'),
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        message: request.t('invoices.credited'),
+        payload: await invoices.credit(request.user, request.params.id),
+      }),
   );
 }
