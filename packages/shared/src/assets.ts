@@ -101,6 +101,8 @@ export const assetSchema = z.object({
   notes: z.string().nullable(),
   /** Orders placed on it in the last 90 days. */
   orders_90d: z.number(),
+  /** What its orders of the last 12 months cost (minor units of its chain's currency). */
+  cost_12m_minor: z.number(),
   /** Flagged: `repeated` (3 or more orders in 90 days), `replace` (its cost in 12 months reached half its value). */
   attention: z.enum(ASSET_ATTENTION).nullable(),
   version: z.number(),
@@ -192,7 +194,7 @@ export const staleAssetAnswer = z.object({ message: z.string(), payload: assetSc
 /**
  * `GET /api/assets/{id}/history`: the asset's orders the caller sees, open ones first, each group
  * newest first. `under_warranty`: placed on or before the warranty's last day; `repeat_of`: a repeat
- * failure of that earlier order; `time_on_site_minutes`: the closed site visits' time.
+ * failure of that earlier order; `time_on_site_minutes`: the closed site visits' time; `cost_minor`: its cost.
  */
 export const assetHistoryItem = z.object({
   id: z.number(),
@@ -207,6 +209,8 @@ export const assetHistoryItem = z.object({
   under_warranty: z.boolean(),
   repeat_of: z.object({ id: z.number(), project_number: z.number() }).nullable(),
   time_on_site_minutes: z.number(),
+  /** What the order cost so far (minor units of its chain's currency). */
+  cost_minor: z.number(),
 });
 export type AssetHistoryItem = z.infer<typeof assetHistoryItem>;
 export const assetHistoryQuery = listQuery(['created_at'] as const, 'created_at');
@@ -219,6 +223,8 @@ export const attentionAsset = z.object({
   store_id: z.number(),
   store_name: z.string(),
   orders_90d: z.number(),
+  cost_12m_minor: z.number(),
+  replacement_value_minor: z.number().nullable(),
   attention: z.enum(ASSET_ATTENTION),
 });
 export type AttentionAsset = z.infer<typeof attentionAsset>;

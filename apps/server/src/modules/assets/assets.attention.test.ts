@@ -63,6 +63,42 @@ describe('an asset that needs attention', () => {
   });
 });
 
+describe('an asset whose repairs cost half a new one', () => {
+  it('is flagged "replace" from its orders of the last 12 months, and shows on the dashboard', async () => {
+    const res = await call(app, 'POST', '/api/assets', {
+      as: 'admin',
+      payload: { store_id: 1, name: 'Kompressor C1', worktype_id: 3, replacement_value_minor: 100_000 },
+    });
+    const a = res.json().payload as { id: number; tag: string };
+    const first = await order(1, a.id);
+    const second = await order(1, a.id);
+    const cost = (id: number, minor: number) =>
+      app.db.execute(sql`update order_costs set material_minor = ${minor} where order_id = ${id}`);
+    await cost(first.id, 30_000);
+    await cost(second.id, 19_999);
+    expect(await asset(a.id)).toMatchObject({ cost_12m_minor: 49_999, attention: null });
+    // An order older than 12 months does not count.
+    const old = await order(1, a.id);
+    await cost(old.id, 90_000);
+    await app.db.execute(sql`update orders set created_at = now() - interval '13 months' where id = ${old.id}`);
+    expect(await asset(a.id)).toMatchObject({ cost_12m_minor: 49_999, attention: null });
+    await cost(second.id, 20_000);
+    expect(await asset(a.id)).toMatchObject({ cost_12m_minor: 50_000, attention: 'replace' });
+    const history = (await call(app, 'GET', `/api/assets/${a.id}/history`, { as: 'chainAdmin' })).json().payload.data;
+    expect(history.map((o: { id: number; cost_minor: number }) => [o.id, o.cost_minor])).toEqual([
+      [second.id, 20_000],
+      [first.id, 30_000],
+      [old.id, 90_000],
+    ]);
+    const flagged = (await call(app, 'GET', '/api/dashboard', { as: 'chainAdmin' })).json().payload.assets_attention;
+    expect(flagged.find((f: { id: number }) => f.id === a.id)).toMatchObject({
+      attention: 'replace',
+      cost_12m_minor: 50_000,
+      replacement_value_minor: 100_000,
+    });
+  });
+});
+
 describe("an asset's history", () => {
   it('lists its orders open first, newest first, under warranty, with repeats and time on site', async () => {
     const a = await newAsset(1, 'Dörr H1');

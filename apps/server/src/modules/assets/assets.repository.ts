@@ -50,6 +50,7 @@ export interface AssetRow extends Record<string, unknown> {
   replacement_value_minor: number | null;
   notes: string | null;
   orders_90d: number;
+  cost_12m_minor: number;
   version: number;
   created_at: Date | string;
   updated_at: Date | string;
@@ -101,6 +102,12 @@ function orderBy(sort: AssetSort, direction: 'asc' | 'desc') {
 const recentOrders = (assetId: SQL) => sql`(select count(*)::int from orders o
   where o.asset_id = ${assetId} and o.created_at > now() - make_interval(days => ${ATTENTION_DAYS}))`;
 
+/** What the orders placed on an asset (an expression) in the last 12 months cost, from order_costs. */
+const yearCost = (assetId: SQL) => sql`(select coalesce(sum(c.labour_minor + c.callout_minor + c.material_minor
+    + c.other_minor), 0)::bigint
+  from orders o join order_costs c on c.order_id = o.id
+  where o.asset_id = ${assetId} and o.created_at > now() - interval '12 months')`;
+
 /**
  * The display columns of the assets `a` (a page of them, or one). The work type's title in the
  * reader's language (English when it has none) is looked up per row.
@@ -115,7 +122,7 @@ function selectFrom(from: SQL, locale: Locale, timezone: string) {
       a.make, a.model, a.serial, a.installed_on::text as installed_on, a.warranty_until::text as warranty_until,
       coalesce(a.warranty_until >= ${today(timezone)}, false) as under_warranty,
       a.replacement_value_minor, a.notes, a.version, a.created_at, a.updated_at,
-      ${recentOrders(sql`a.id`)} as orders_90d
+      ${recentOrders(sql`a.id`)} as orders_90d, ${yearCost(sql`a.id`)} as cost_12m_minor
     from ${from}
     join stores s on s.id = a.store_id
     join chains c on c.id = a.chain_id
@@ -286,6 +293,7 @@ export interface HistoryRow extends Record<string, unknown> {
   repeat_of_id: number | null;
   repeat_of_project_number: number | null;
   time_on_site_minutes: number;
+  cost_minor: number;
 }
 
 /**
@@ -309,7 +317,9 @@ export async function assetHistory(
         o.created_at, o.completed_at, (select u.name from users u where u.id = o.technician_id) as technician_name,
         coalesce(a.warranty_until >= (o.created_at at time zone ${timezone})::date, false) as under_warranty,
         o.repeat_of_id, (select rp.project_number from orders rp where rp.id = o.repeat_of_id) as repeat_of_project_number,
-        ${minutesOnSiteOf(sql`o.id`)} as time_on_site_minutes
+        ${minutesOnSiteOf(sql`o.id`)} as time_on_site_minutes,
+        coalesce((select c.labour_minor + c.callout_minor + c.material_minor + c.other_minor
+          from order_costs c where c.order_id = o.id), 0)::bigint as cost_minor
       from (select * from orders where ${where}) o
       join order_statuses os on os.id = o.status_id
       join assets a on a.id = o.asset_id
@@ -328,26 +338,32 @@ export interface AttentionRow extends Record<string, unknown> {
   store_id: number;
   store_name: string;
   orders_90d: number;
+  cost_12m_minor: number;
+  replacement_value_minor: number | null;
 }
 
 /**
- * The assets with ATTENTION_ORDERS or more orders in the last ATTENTION_DAYS among the orders `where`
- * selects (the dashboard's filters and scope), most first, at most 10.
+ * The flagged assets among the orders `where` selects (the dashboard's filters and scope): those with
+ * ATTENTION_ORDERS or more orders in the last ATTENTION_DAYS, and those whose orders of the last 12
+ * months cost half their replacement value or more; most orders first, at most 10.
  */
 export async function attentionAssets(db: Db, where: SQL | undefined) {
-  const recent = and(
-    where,
-    sql`orders.asset_id is not null`,
-    sql`orders.created_at > now() - make_interval(days => ${ATTENTION_DAYS})`,
-  );
+  const since = (days: SQL) => and(where, sql`orders.asset_id is not null`, sql`orders.created_at > now() - ${days}`);
   return queryPrepared<AttentionRow>(
     db,
-    sql`select a.id, a.tag, a.name, a.store_id, s.store_name, n.orders_90d
-      from (select orders.asset_id, count(*)::int as orders_90d from orders where ${recent}
-        group by orders.asset_id having count(*) >= ${ATTENTION_ORDERS}
-        order by count(*) desc, orders.asset_id limit 10) n
-      join assets a on a.id = n.asset_id
-      join stores s on s.id = a.store_id
-      order by n.orders_90d desc, a.id`,
+    sql`with repeated as (
+        select orders.asset_id from orders where ${since(sql`make_interval(days => ${ATTENTION_DAYS})`)}
+        group by orders.asset_id having count(*) >= ${ATTENTION_ORDERS}),
+      costly as (
+        select orders.asset_id from orders join order_costs c on c.order_id = orders.id
+        join assets ca on ca.id = orders.asset_id and ca.replacement_value_minor > 0
+        where ${since(sql`interval '12 months'`)}
+        group by orders.asset_id, ca.replacement_value_minor
+        having 2 * sum(c.labour_minor + c.callout_minor + c.material_minor + c.other_minor) >= ca.replacement_value_minor),
+      flagged as (select asset_id from repeated union select asset_id from costly)
+      select a.id, a.tag, a.name, a.store_id, s.store_name, a.replacement_value_minor,
+        ${recentOrders(sql`a.id`)} as orders_90d, ${yearCost(sql`a.id`)} as cost_12m_minor
+      from flagged f join assets a on a.id = f.asset_id join stores s on s.id = a.store_id
+      order by orders_90d desc, cost_12m_minor desc, a.id limit 10`,
   );
 }

@@ -39,6 +39,7 @@ export const assetView = (row: repo.AssetRow): Asset => ({
   replacement_value_minor: row.replacement_value_minor,
   notes: row.notes,
   orders_90d: row.orders_90d,
+  cost_12m_minor: row.cost_12m_minor,
   attention: attentionOf(row),
   version: row.version,
   created_at: iso(row.created_at) as string,
@@ -46,11 +47,19 @@ export const assetView = (row: repo.AssetRow): Asset => ({
 });
 
 /**
- * Why an asset needs attention: `repeated` with ATTENTION_ORDERS or more orders in ATTENTION_DAYS.
- * (`replace`, its cost in 12 months against its replacement value, needs the orders' costs.)
+ * Why an asset needs attention: `replace` when its orders of the last 12 months cost half its
+ * replacement value or more (the stronger advice), else `repeated` with ATTENTION_ORDERS or more
+ * orders in ATTENTION_DAYS.
  */
-export const attentionOf = (row: { orders_90d: number }): AssetAttention | null =>
-  row.orders_90d >= ATTENTION_ORDERS ? 'repeated' : null;
+export function attentionOf(row: {
+  orders_90d: number;
+  cost_12m_minor: number;
+  replacement_value_minor: number | null;
+}): AssetAttention | null {
+  const value = row.replacement_value_minor;
+  if (value !== null && value > 0 && 2 * row.cost_12m_minor >= value) return 'replace';
+  return row.orders_90d >= ATTENTION_ORDERS ? 'repeated' : null;
+}
 
 /** The tag an asset gets when none is given: `A` and its id, e.g. A000042. */
 export const generatedTag = (id: number) => `A${String(id).padStart(6, '0')}`;
@@ -173,6 +182,7 @@ export function createAssetsService(db: Db, timezone: string) {
             ? { id: row.repeat_of_id, project_number: row.repeat_of_project_number }
             : null,
         time_on_site_minutes: row.time_on_site_minutes,
+        cost_minor: row.cost_minor,
       }));
       return pageOf(items, total, page);
     },

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/badges.tsx';
 import { useDateFormat } from '../../../lib/dates.ts';
+import { formatMinor } from '../../../lib/money.ts';
 import { assetHistoryQueryOptions } from '../api/assets.ts';
 
 const PAGE = 20;
@@ -13,7 +14,7 @@ const PAGE = 20;
 /** The asset's orders the user sees: open ones first, newest first, each with what a facilities manager asks. */
 export function AssetHistory({ asset }: { asset: Pick<Asset, 'id' | 'store_id'> }) {
   const { t } = useTranslation('assets');
-  const { dateTime } = useDateFormat();
+  const { dateTime, lng } = useDateFormat();
   const [page, setPage] = useState(1);
   const history = useQuery(assetHistoryQueryOptions(asset.id, page));
   if (history.isPending) return <Skeleton h={120} />;
@@ -22,7 +23,7 @@ export function AssetHistory({ asset }: { asset: Pick<Asset, 'id' | 'store_id'> 
   const hours = (minutes: number) => (minutes === 0 ? '–' : t('history.onSite', { hours: (minutes / 60).toFixed(1) }));
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={640}>
         <Table striped verticalSpacing="xs" aria-labelledby="asset-history">
           <Table.Thead>
             <Table.Tr>
@@ -31,6 +32,7 @@ export function AssetHistory({ asset }: { asset: Pick<Asset, 'id' | 'store_id'> 
               <Table.Th>{t('history.created')}</Table.Th>
               <Table.Th>{t('history.completed')}</Table.Th>
               <Table.Th>{t('history.timeOnSite')}</Table.Th>
+              <Table.Th ta="right">{t('history.cost')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -67,6 +69,9 @@ export function AssetHistory({ asset }: { asset: Pick<Asset, 'id' | 'store_id'> 
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{hours(o.time_on_site_minutes)}</Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm">{o.cost_minor === 0 ? '–' : formatMinor(o.cost_minor, lng)}</Text>
                 </Table.Td>
               </Table.Tr>
             ))}

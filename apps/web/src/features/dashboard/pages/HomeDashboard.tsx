@@ -147,6 +147,11 @@ function AttentionAssets({ assets }: { assets: Dashboard['assets_attention'] }) 
               <Text size="xs" c="dimmed" ff="monospace">
                 {a.tag}
               </Text>
+              {a.attention === 'replace' && (
+                <Text size="xs" c="red.8">
+                  {t('assets.replace')}
+                </Text>
+              )}
             </Table.Td>
             <Table.Td>
               <Text size="sm">{a.store_name}</Text>
