@@ -65,8 +65,8 @@ test('an order goes from the store to completion: create with a photo, approve, 
   const url = new URL(store.url()).pathname;
   const confirmation = store.getByTestId('order-confirmation');
   await expect(confirmation).toContainText(en('orders:confirmation.text'));
-  await expect(confirmation).toContainText(t('sv', 'orders:confirmation.text'));
-  await expect(confirmation).toContainText(t('fi', 'orders:confirmation.text'));
+  // One language on a screen.
+  await expect(confirmation).not.toContainText(t('sv', 'orders:confirmation.text'));
   await expect(store.getByText(description)).toBeVisible();
   await expect(store.getByTestId('order-files')).toContainText('läckage.png');
   // Not urgent: nothing to phone in.

@@ -11,8 +11,9 @@ import {
   test,
 } from '@playwright/test';
 import type { Locale } from '@wop/shared/constants';
-import type { Who } from '../support/accounts.ts';
-import { apiLogin, sessionFile } from '../support/auth.ts';
+import { pdfText } from '../../apps/server/src/test/pdf.ts';
+import { ACCOUNTS, DEMO_PASSWORD, type Who } from '../support/accounts.ts';
+import { apiLogin, enterPassword, mainMenu, sessionFile } from '../support/auth.ts';
 import { STORAGE_KEYS, t } from '../support/i18n.ts';
 
 const PHONE = { width: 375, height: 812 };
@@ -24,7 +25,8 @@ async function open(browser: Browser, who: Who, lng: Locale, viewport = DESKTOP)
   const context = await browser.newContext({ storageState: sessionFile(who), viewport });
   await context.addInitScript(
     ([key, value]) => {
-      if (!sessionStorage.getItem('e2e.language-set')) {
+      // Once per tab (a reload keeps what the user chose since), and only where the app runs.
+      if (location.protocol.startsWith('http') && !sessionStorage.getItem('e2e.language-set')) {
         localStorage.setItem(key, value);
         sessionStorage.setItem('e2e.language-set', '1');
       }
@@ -180,12 +182,123 @@ test.describe('workflow rules that hold together', () => {
   test('sv: demo data holds no rejected order that is planned, confirmed or completed', async ({ browser }) => {
     const page = await open(browser, 'admin', 'sv');
     await page.goto('/orders?approval_status=rejected&limit=100');
-    const rows = page.getByRole('table').locator('tbody tr');
-    await expect(rows.first()).toBeVisible();
+    const list = page.getByRole('main');
+    await expect(list.locator('[data-approval="rejected"]').first()).toBeVisible({ timeout: 20_000 });
+    await expect(list.locator('[data-status="pending"]').first()).toBeVisible();
     for (const status of ['planned', 'confirmed', 'completed']) {
-      await expect(page.getByRole('table').locator(`[data-status="${status}"]`)).toHaveCount(0);
+      await expect(list.locator(`[data-status="${status}"]`)).toHaveCount(0);
     }
-    await expect(page.getByRole('table').locator('[data-status="pending"]').first()).toBeVisible();
     await page.context().close();
+  });
+});
+
+test.describe('one language at a time, no raw keys', () => {
+  test('sv: the history of a signed-off order, on the page and in its PDF, names every change in Swedish', async ({
+    browser,
+    request,
+  }) => {
+    const order = await newOrder(request, 'Dörren går inte att låsa', { technician_id: TECH_ID });
+    await (await as(request, 'admin')).put(`/api/orders/${order.id}`, {
+      status: 'completed',
+      resolution: 'Bytte låscylinder.',
+    });
+    const store = await open(browser, 'store', 'sv');
+    await store.goto(`/orders/${order.id}`);
+    await store.getByRole('button', { name: t('sv', 'orders:signOff.notFixed') }).click();
+    await store
+      .getByRole('textbox', { name: t('sv', 'orders:signOff.comment') })
+      .fill('Går fortfarande inte att låsa.');
+    await store.getByRole('button', { name: t('sv', 'orders:signOff.sendNotFixed') }).click();
+    const history = store.locator('.mantine-Timeline-root');
+    await expect(history).toContainText(t('sv', 'orders:history.confirmedNotFixed'));
+    await expect(history).toContainText(/Uppföljningsorder \d+ skapad/);
+    await expect(history).toContainText('Utfört arbete: Bytte låscylinder.');
+    await expect(history).toContainText('Tekniker: Mikko Virtanen');
+    for (const raw of ['not-fixed', 'confirmed', 'recall', 'inget', 'resolution']) {
+      await expect(history).not.toContainText(raw);
+    }
+    // The PDF opens in a tab of its own, with a download token good for one minute: read it as that tab does.
+    const pdf = store.context().waitForEvent('response', (r) => r.url().includes('/api/orders/generatePdf/'));
+    await store.getByRole('button', { name: t('sv', 'orders:pdf'), exact: true }).click();
+    const text = pdfText(await (await store.request.get((await pdf).url())).body());
+    expect(text).toContain('Butiken angav att felet inte är åtgärdat');
+    expect(text).toContain('Utfört arbete: Bytte låscylinder.');
+    expect(text).not.toContain('not-fixed');
+    await store.context().close();
+  });
+
+  test('fi: the confirmation of a new order thanks in Finnish only', async ({ browser }) => {
+    const store = await open(browser, 'store', 'fi', PHONE);
+    await store.goto('/orders/create');
+    await store.getByRole('combobox', { name: t('fi', 'orders:fields.worktype'), exact: true }).click();
+    await store.getByRole('listbox').getByRole('option').first().click();
+    await store.getByRole('combobox', { name: t('fi', 'orders:fields.priority'), exact: true }).click();
+    await store.getByRole('listbox').getByRole('option').nth(1).click();
+    await store
+      .getByRole('textbox', { name: t('fi', 'orders:fields.description') })
+      .fill(`Valo vilkkuu (${Date.now()})`);
+    await store.getByRole('button', { name: t('fi', 'orders:form.submit') }).click();
+    const confirmation = store.getByTestId('order-confirmation');
+    await expect(confirmation).toContainText(t('fi', 'orders:confirmation.text'), { timeout: 20_000 });
+    await expect(confirmation).not.toContainText(t('sv', 'orders:confirmation.text'));
+    await expect(confirmation).not.toContainText(t('en', 'orders:confirmation.text'));
+    await store.context().close();
+  });
+
+  test('sv and fi: a status has one name, on its badge and in the list's filter', async ({
+    browser,
+    request,
+  }) => {
+    for (const [lng, status, term] of [
+      ['sv', 'completed', 'Slutförd'],
+      ['fi', 'revisit-required', 'Uusintakäynti tarvitaan'],
+    ] as const) {
+      const order = await newOrder(request, `Status ${lng}`, { technician_id: TECH_ID, approval_status: 'approved' });
+      await (await as(request, 'admin')).put(`/api/orders/${order.id}`, {
+        status,
+        planned_at: '2030-01-02T08:00:00Z',
+      });
+      const page = await open(browser, 'admin', lng);
+      await page.goto(`/orders/${order.id}`);
+      await expect(page.locator(`[data-status="${status}"]`).first()).toHaveText(term);
+      await page.goto('/orders');
+      await page.getByRole('combobox', { name: t(lng, 'orders:fields.status'), exact: true }).click();
+      await expect(page.getByRole('option', { name: term, exact: true })).toBeVisible();
+      await page.context().close();
+    }
+  });
+
+  test('fi: field messages read as Finnish ("Puhelin: anna numero.")', async ({ browser }) => {
+    const page = await open(browser, 'chainAdmin', 'fi');
+    await page.goto('/stores');
+    await page
+      .getByRole('button', { name: t('fi', 'stores:create'), exact: true })
+      .first()
+      .click();
+    const form = page.getByRole('dialog').locator('form');
+    await form.getByRole('textbox', { name: t('fi', 'stores:fields.phone') }).fill('abc');
+    await form.locator('button[type="submit"]').click();
+    await expect(form).toContainText('Puhelin: anna numero.');
+    await expect(form).toContainText(`${t('fi', 'stores:fields.store_name')}: pakollinen tieto.`);
+    await expect(form).not.toContainText(': on ');
+    await page.context().close();
+  });
+
+  test('fi: signing in on a browser with no language chosen opens the app in the language last used', async ({
+    browser,
+    request,
+  }) => {
+    const { token } = await apiLogin(request, 'director');
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await request.put('/api/profile/language', { headers, data: { language: 'fi' } })).status()).toBe(200);
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await enterPassword(page, ACCOUNTS.director.email, DEMO_PASSWORD, 'en');
+    await expect(mainMenu(page, 'fi')).toBeAttached({ timeout: 20_000 });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.language)).toBe('fi');
+    await request.put('/api/profile/language', { headers, data: { language: 'en' } });
+    await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
+import { LOCALES, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 import { requiredText } from './primitives.ts';
 import { v } from './validation.ts';
 
@@ -69,6 +69,8 @@ export const userSchema = z.object({
   entities_data: z.array(entityRefSchema),
   /** Chain-admins and regional directors: the highest quote they approve (null: the role's default). */
   approval_limit_minor: z.number().nullable(),
+  /** The language the user last chose (a new browser starts in it after sign-in). */
+  language: z.enum(LOCALES),
   entity_detail: z
     .object({
       id: z.number(),
@@ -79,6 +81,12 @@ export const userSchema = z.object({
     })
     .nullable(),
 });
+
+/** `PUT /api/profile/language`: the language chosen in the app. */
+export const languageBody = z.object({
+  language: z.enum(LOCALES, { error: (issue) => (issue.input === undefined ? v('required') : v('invalid')) }),
+});
+export const languageSchema = languageBody;
 
 export const loginAnswerSchema = z.object({
   access_token: z.string(),

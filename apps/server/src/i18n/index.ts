@@ -68,6 +68,12 @@ export function translate(locale: Locale, key: string, params?: Params): string 
 }
 
 /** The language of a request: the `lang` header, else the first known Accept-Language entry, else en. */
+/** The language a request names in its `lang` header (a choice of the user's), or null. */
+export function chosenLocale(headers: Record<string, string | string[] | undefined>): Locale | null {
+  const lang = headers.lang;
+  return typeof lang === 'string' && isLocale(lang.trim().toLowerCase()) ? (lang.trim().toLowerCase() as Locale) : null;
+}
+
 export function requestLocale(headers: Record<string, string | string[] | undefined>): Locale {
   const lang = headers.lang;
   if (typeof lang === 'string' && isLocale(lang.trim().toLowerCase())) return lang.trim().toLowerCase() as Locale;

@@ -66,6 +66,8 @@ export interface RequestOptions {
 
 function requestHeaders(path: string, extra?: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json', lang: currentLanguage(), ...extra };
+  // An empty value leaves the header out (a sign-in from a browser where no language was chosen).
+  for (const [name, value] of Object.entries(headers)) if (value === '') delete headers[name];
   const token = apiPath(path) === LOGIN_ENDPOINT ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   return headers;
@@ -155,7 +157,8 @@ export function uploadWithProgress<T>(
 
 export const api = {
   get: <T>(path: string, query?: QueryParams, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
-  post: <T>(path: string, body?: unknown, query?: QueryParams) => request<T>('POST', path, { body, query }),
+  post: <T>(path: string, body?: unknown, query?: QueryParams, headers?: Record<string, string>) =>
+    request<T>('POST', path, { body, query, headers }),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
   delete: <T = null>(path: string) => request<T>('DELETE', path),

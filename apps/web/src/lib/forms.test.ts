@@ -30,7 +30,7 @@ describe('form messages', () => {
       `${i18n.t('stores:fields.phone')} måste ha minst 9 siffror.`,
     );
     await i18n.changeLanguage('fi');
-    expect(validate(empty).store_name).toBe(`${i18n.t('stores:fields.store_name')}: on pakollinen.`);
+    expect(validate(empty).store_name).toBe(`${i18n.t('stores:fields.store_name')}: pakollinen tieto.`);
   });
 
   it("words a server 422 exactly as the browser's own check", async () => {

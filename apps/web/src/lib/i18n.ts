@@ -57,10 +57,25 @@ export async function loadLanguage(lng: Locale, part: 'sign-in' | 'all' = 'all')
   await Promise.all([loadChunk(lng, '', 'common'), part === 'all' ? loadChunk(lng, '.app', 'orders') : undefined]);
 }
 
-/** Switches the interface language and remembers it for the next visit. */
-export async function setLanguage(lng: Locale): Promise<void> {
-  writeStorage(STORAGE_KEYS.language, lng);
+/** Whether a language was chosen on this browser (the sidebar, a language's sign-in page). */
+export function hasStoredLanguage(): boolean {
+  return isLocale(readStorage(STORAGE_KEYS.language));
+}
+
+/** The language chosen on this browser, if any: sent with a sign-in, which the server remembers. */
+export function storedLanguage(): Locale | null {
+  return hasStoredLanguage() ? getStoredLanguage() : null;
+}
+
+/** Shows the interface in a language, without taking it as this browser's choice. */
+export async function showLanguage(lng: Locale): Promise<void> {
   await loadLanguage(lng);
   applyLanguageSideEffects(lng);
   if (i18n.language !== lng) await i18n.changeLanguage(lng);
+}
+
+/** Switches the interface language and remembers it for the next visit. */
+export async function setLanguage(lng: Locale): Promise<void> {
+  writeStorage(STORAGE_KEYS.language, lng);
+  await showLanguage(lng);
 }

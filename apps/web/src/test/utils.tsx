@@ -128,6 +128,7 @@ export function makeUser(role: RoleSlug, overrides: Partial<User> = {}): User {
     entities_ids: [],
     entities_data: [],
     approval_limit_minor: null,
+    language: 'en',
     entity_detail: null,
     ...overrides,
   };

@@ -300,7 +300,7 @@ describe('registering an asset', () => {
     });
     const fi = await create('admin', { replacement_value_minor: 9.99 }, 'fi');
     expect(fi.json().errors).toEqual({
-      replacement_value_minor: ['on oltava kokonaisluku sentteinä tai äyreinä, ilman desimaaleja'],
+      replacement_value_minor: ['anna kokonaisluku sentteinä tai äyreinä, ilman desimaaleja'],
     });
   });
 

@@ -8,4 +8,5 @@ export const authz: AuthzRow[] = [
   { route: 'POST /api/auth/download-token', roles: ROLES },
   { route: 'GET /api/profile', roles: ROLES },
   { route: 'POST /api/profile', roles: ROLES, payload: { name: '' } },
+  { route: 'PUT /api/profile/language', roles: ROLES, payload: { language: 'sv' } },
 ];

@@ -1,7 +1,16 @@
-import { downloadTokenSchema, loginAnswerSchema, loginBody, profileUpdateBody, userSchema } from '@wop/shared/auth';
+import {
+  downloadTokenSchema,
+  languageBody,
+  languageSchema,
+  loginAnswerSchema,
+  loginBody,
+  profileUpdateBody,
+  userSchema,
+} from '@wop/shared/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { chosenLocale } from '../../i18n/index.ts';
 import { UnauthenticatedError } from '../../lib/errors.ts';
 import { envelope } from '../../lib/http.ts';
 import { errorResponses } from '../../lib/openapi-errors.ts';
@@ -29,7 +38,13 @@ export default async function authRoutes(instance: FastifyInstance) {
     },
     async (request) => ({
       message: request.t('auth.logged_in'),
-      payload: await auth.login(request.body.email, request.body.password, request.ip, request.locale),
+      payload: await auth.login(
+        request.body.email,
+        request.body.password,
+        request.ip,
+        request.locale,
+        chosenLocale(request.headers),
+      ),
     }),
   );
 
@@ -66,6 +81,22 @@ export default async function authRoutes(instance: FastifyInstance) {
     '/profile',
     { schema: { tags: ['auth'], response: { 200: envelope(userSchema) } }, onRequest: app.authenticate },
     async (request) => ({ message: null, payload: await auth.profile(request.user.id, request.locale) }),
+  );
+
+  app.put(
+    '/profile/language',
+    {
+      schema: {
+        tags: ['auth'],
+        description:
+          'The language the user chose in the app: a browser where no language was chosen starts in it ' +
+          'after sign-in, and e-mails go out in it. A sign-in with a `lang` header records that one.',
+        body: languageBody,
+        response: { 200: envelope(languageSchema) },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => ({ message: null, payload: await auth.setLanguage(request.user.id, request.body.language) }),
   );
 
   app.post(

@@ -31,12 +31,18 @@ export function createAuthService(db: Db, ttlHours: number) {
     return { token, expiresAt };
   }
 
-  /** A new session, however the user proved who they are: a password or the chain's identity provider. */
-  async function openSession(userId: number, locale: Locale, how: { viaProvider: boolean }) {
+  /**
+   * A new session, however the user proved who they are: a password or the chain's identity provider.
+   * `chosen`: the language the browser uses by the user's choice (its `lang` header), remembered as
+   * the user's; a browser that has none keeps the one last used (the web app then takes it).
+   */
+  async function openSession(userId: number, locale: Locale, how: { viaProvider: boolean; chosen: Locale | null }) {
     // Expired tokens of this user are of no use to anyone: clear them as we go.
     await db.delete(accessTokens).where(and(eq(accessTokens.userId, userId), sql`${accessTokens.expiresAt} < now()`));
-    const { token, expiresAt } = await issueToken(userId, 'session', ttlHours * 3600, how);
-    await rememberLocale(db, userId, locale);
+    const { token, expiresAt } = await issueToken(userId, 'session', ttlHours * 3600, {
+      viaProvider: how.viaProvider,
+    });
+    if (how.chosen) await rememberLocale(db, userId, how.chosen);
     const [user] = await loadUserViews(db, [userId], locale);
     return { access_token: token, token_type: 'Bearer' as const, expires_at: expiresAt.toISOString(), user };
   }
@@ -44,7 +50,7 @@ export function createAuthService(db: Db, ttlHours: number) {
   return {
     openSession,
 
-    async login(email: string, password: string, address: string, locale: Locale) {
+    async login(email: string, password: string, address: string, locale: Locale, chosen: Locale | null) {
       const wait = await throttle.attempt(email, address);
       if (wait > 0) throw new TooManyRequestsError('errors.too_many_attempts', { seconds: wait });
 
@@ -62,7 +68,7 @@ export function createAuthService(db: Db, ttlHours: number) {
       // The super-admin and admins always keep their passwords, whatever a chain decides.
       const chain = PASSWORD_ALWAYS.includes(found.role) ? undefined : await chainWithoutPasswords(db, found.id);
       if (chain) throw new AppError(403, 'sign_in.password_off', { chain });
-      return openSession(found.id, locale, { viaProvider: false });
+      return openSession(found.id, locale, { viaProvider: false, chosen });
     },
 
     async logout(token: string) {
@@ -72,6 +78,12 @@ export function createAuthService(db: Db, ttlHours: number) {
     async profile(userId: number, locale: Locale) {
       const [user] = await loadUserViews(db, [userId], locale);
       return user;
+    },
+
+    /** The language the user chose in the app: the one a new browser starts in, and e-mails' language. */
+    async setLanguage(userId: number, language: Locale) {
+      await rememberLocale(db, userId, language);
+      return { language };
     },
 
     async updateProfile(userId: number, body: ProfileBody, locale: Locale) {

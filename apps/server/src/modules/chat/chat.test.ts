@@ -127,7 +127,7 @@ describe('order chat: writing', () => {
       expect(res.json()).toEqual({ message: 'body: is required', errors: { body: ['is required'] } });
     }
     const fi = await send(shared, 'store', { body: '' }, 'fi');
-    expect(fi.json().errors).toEqual({ body: ['on pakollinen'] });
+    expect(fi.json().errors).toEqual({ body: ['pakollinen tieto'] });
   });
 
   it(`answers 422 for a body longer than ${CHAT_MAX_LENGTH} characters and accepts exactly ${CHAT_MAX_LENGTH}`, async () => {

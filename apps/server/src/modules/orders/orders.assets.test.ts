@@ -76,7 +76,7 @@ describe('an order on an asset', () => {
     for (const [lang, text] of [
       ['en', "belongs to another store than the order's"],
       ['sv', 'hör till en annan butik än arbetsorderns'],
-      ['fi', 'kuuluu eri myymälään kuin työtilaus'],
+      ['fi', 'kuuluu toiseen myymälään kuin työtilaus'],
     ] as const) {
       const res = await createOrder(
         'chainAdmin',

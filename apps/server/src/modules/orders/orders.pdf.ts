@@ -1,4 +1,6 @@
 import type { Locale } from '@wop/shared/constants';
+import { formatMoney } from '@wop/shared/money';
+import { type HistoryWords, historyLine } from '@wop/shared/order-history';
 import type { OrderDetail } from '@wop/shared/orders';
 import PDFDocument from 'pdfkit';
 import { translate } from '../../i18n/index.ts';
@@ -65,6 +67,15 @@ export function orderPdf(order: OrderDetail, locale: Locale, timeZone: string): 
     .fillColor('#495057')
     .text(`${t('description')}:`);
   doc.font('Helvetica').fillColor('#1a1b1e').text(order.description);
+  if (order.resolution) {
+    doc.moveDown(0.3);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor('#495057')
+      .text(`${t('resolution')}:`);
+    doc.font('Helvetica').fillColor('#1a1b1e').text(order.resolution);
+  }
 
   heading(t('store'));
   row(t('store'), order.store.store_name);
@@ -88,6 +99,26 @@ export function orderPdf(order: OrderDetail, locale: Locale, timeZone: string): 
       .font('Helvetica')
       .fontSize(10)
       .text(`• ${file.name} (${Math.max(1, Math.round(file.size / 1024))} KB, ${date(file.created_at)})`);
+  }
+
+  heading(t('history'));
+  const words: HistoryWords = {
+    text: (key, params) => translate(locale, `orders.history.${key}`, params),
+    dateTime: (value) => date(value),
+    // The answer's labels are in the reader's language already.
+    value: (field, raw, label) =>
+      field === 'nte_minor' ? formatMoney(Number(raw), order.cost.currency, locale) : (label ?? raw),
+  };
+  for (const entry of order.history) {
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor('#1a1b1e')
+      .text(`• ${historyLine(entry, words)}`);
+    doc
+      .fontSize(8)
+      .fillColor('#868e96')
+      .text(`${entry.user?.name ?? t('someone')}, ${date(entry.at)}`, { indent: 9 });
   }
   doc.end();
   return done;

@@ -117,7 +117,7 @@ describe('creating an order', () => {
     const sv = await call(app, 'POST', '/api/orders', { as: 'admin', lang: 'sv', ...body });
     expect(sv.json().errors.description).toEqual(['är obligatoriskt']);
     const fi = await call(app, 'POST', '/api/orders', { as: 'admin', lang: 'fi', ...body });
-    expect(fi.json().errors.description).toEqual(['on pakollinen']);
+    expect(fi.json().errors.description).toEqual(['pakollinen tieto']);
   });
 
   it('refuses an unknown priority and work type, and a too long description', async () => {

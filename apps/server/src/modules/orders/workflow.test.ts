@@ -74,7 +74,7 @@ describe('planned needs a time', () => {
     for (const payload of [{ status: 'planned' }, { status: 'planned', planned_at: null }]) {
       const res = await put(id, payload, 'tech', 'fi');
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
-      expect(res.json().errors).toEqual({ planned_at: ['on pakollinen'] });
+      expect(res.json().errors).toEqual({ planned_at: ['pakollinen tieto'] });
     }
     expect((await put(id, { status: 'planned', planned_at: soon }, 'tech')).statusCode).toBe(200);
     // A planned order keeps its time when something else changes; its time cannot be taken away.
@@ -102,7 +102,7 @@ describe('a completion says what was done', () => {
     const id = await newOrder();
     const early = await put(id, { status: 'confirmed', resolution: 'Klart.' }, 'tech', 'sv');
     expect(early.statusCode).toBe(422);
-    expect(early.json().errors).toEqual({ resolution: ['kan bara anges när ordern är klar'] });
+    expect(early.json().errors).toEqual({ resolution: ['kan bara anges när ordern är slutförd'] });
     const long = await put(id, { status: 'completed', resolution: 'x'.repeat(2001) }, 'tech');
     expect(long.statusCode).toBe(422);
     expect(long.json().errors).toEqual({ resolution: ['may not be longer than 2000 characters'] });

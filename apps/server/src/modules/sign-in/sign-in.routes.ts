@@ -12,6 +12,7 @@ import { idParams } from '@wop/shared/query';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { chosenLocale } from '../../i18n/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { envelope } from '../../lib/http.ts';
 import { errorResponses } from '../../lib/openapi-errors.ts';
@@ -134,7 +135,12 @@ export default async function signInRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const answer = await signIn.complete(request.body.sign_in, browserOf(request), request.locale);
+      const answer = await signIn.complete(
+        request.body.sign_in,
+        browserOf(request),
+        request.locale,
+        chosenLocale(request.headers),
+      );
       reply.header('set-cookie', `${BROWSER_COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax`);
       return { message: request.t('auth.logged_in'), payload: answer };
     },

@@ -145,7 +145,7 @@ export function createSignInService({ db, secrets, providers, auth, log }: Deps)
     },
 
     /** The sign-in page redeems the handoff code: a session like a password's, or the reason there is none. */
-    async complete(handoff: string, browser: string | undefined, locale: Locale) {
+    async complete(handoff: string, browser: string | undefined, locale: Locale, chosen: Locale | null) {
       const outcome = browser ? await repo.takeOutcome(db, hashToken(handoff), hashToken(browser)) : undefined;
       if (!outcome) throw new AppError(401, 'sign_in.expired');
       if (!outcome.userId) {
@@ -154,7 +154,7 @@ export function createSignInService({ db, secrets, providers, auth, log }: Deps)
           email: outcome.email ?? '',
         });
       }
-      return auth.openSession(outcome.userId, locale, { viaProvider: true });
+      return auth.openSession(outcome.userId, locale, { viaProvider: true, chosen });
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { User } from '@wop/shared/api';
-import type { Locale } from '@wop/shared/constants';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@wop/shared/constants';
 import { isRoleSlug, ROLE_ENTITY } from '@wop/shared/roles';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -13,6 +13,7 @@ interface Row extends Record<string, unknown> {
   email: string;
   phone_no: string | null;
   approval_limit_minor: number | null;
+  language: string | null;
   role: string;
   role_title: string;
   chains: { id: number; chain_name: string }[];
@@ -30,6 +31,7 @@ export async function loadUserViews(db: DbOrTx, ids: number[], locale: Locale, v
   const visible = (filter: SQL | undefined) => (viewer && filter ? sql`and ${filter}` : sql``);
   const { rows } = await db.execute<Row>(sql`
     select u.id, u.name, u.email, u.phone_no, u.approval_limit_minor, r.slug as role, r.title as role_title,
+      (select ns.locale from notification_settings ns where ns.user_id = u.id) as language,
       coalesce((select json_agg(json_build_object('id', chains.id, 'chain_name', chains.chain_name) order by chains.id)
         from user_chains uc join chains on chains.id = uc.chain_id
         where uc.user_id = u.id ${visible(viewer && chainsInScope(viewer))}), '[]') as chains,
@@ -78,6 +80,7 @@ function toView(row: Row, locale: Locale): User {
     entities_ids: entities.map((e) => e.id),
     entities_data: entities,
     approval_limit_minor: row.approval_limit_minor,
+    language: isLocale(row.language) ? row.language : DEFAULT_LOCALE,
     entity_detail: store
       ? {
           id: store.id,

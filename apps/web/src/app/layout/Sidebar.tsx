@@ -6,6 +6,7 @@ import { isRoleSlug, MENU, MENU_PATHS, type MenuItem, WELCOME_ROLES } from '@wop
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { api } from '../../lib/api.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { LANGUAGE_NAMES, setLanguage } from '../../lib/i18n.ts';
 import { activeNavPath, EXTRA_ICONS, MENU_ICONS, type NavIcon } from './nav-items.ts';
@@ -67,6 +68,8 @@ export function Sidebar() {
   const changeLanguage = async (value: string) => {
     if (!isLocale(value)) return;
     await setLanguage(value);
+    // Remembered for the user too: a browser where none was chosen starts in it after sign-in.
+    api.put('/profile/language', { language: value }).catch(() => undefined);
     // Server texts (work type titles, labels) come back in the new language.
     void queryClient.invalidateQueries();
   };

@@ -27,7 +27,7 @@ describe('the order list as one unit', () => {
     for (const [lang, message] of [
       ['en', 'is invalid'],
       ['sv', 'är ogiltigt'],
-      ['fi', 'on virheellinen'],
+      ['fi', 'virheellinen arvo'],
     ] as const) {
       const status = await call(app, 'GET', '/api/orders', { as: 'admin', lang, query: { status: '99999999999' } });
       expect(status.statusCode).toBe(422);

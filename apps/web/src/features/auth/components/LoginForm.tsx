@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api.ts';
 import { profileQueryOptions } from '../../../lib/current-user.ts';
 import { describeError } from '../../../lib/errors.ts';
+import { hasStoredLanguage, setLanguage } from '../../../lib/i18n.ts';
 import { startSession, takeReturnPath } from '../../../lib/session.ts';
 import { type LoginInput, useLogin } from '../api/login.ts';
 import { completeProviderSignIn, signInMethod, startProviderSignIn } from '../api/provider.ts';
@@ -52,6 +53,8 @@ export function LoginForm() {
 
   async function signedIn(answer: LoginAnswer) {
     startSession(answer.access_token, answer.expires_at);
+    // A browser where no language was chosen takes the one its user last used.
+    if (!hasStoredLanguage()) await setLanguage(answer.user.language);
     try {
       await queryClient.fetchQuery(profileQueryOptions());
     } catch {

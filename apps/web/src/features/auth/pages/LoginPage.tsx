@@ -1,11 +1,11 @@
 import { Alert, Anchor, Box, Center, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
-import { LOCALES, LOGIN_PATHS, type Locale } from '@wop/shared/constants';
+import { DEFAULT_LOCALE, LOCALES, LOGIN_PATHS, type Locale } from '@wop/shared/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { TitleBlock } from '../../../components/TitleBlock.tsx';
-import { LANGUAGE_NAMES, setLanguage } from '../../../lib/i18n.ts';
+import { hasStoredLanguage, LANGUAGE_NAMES, setLanguage, showLanguage } from '../../../lib/i18n.ts';
 import { APP_NAME } from '../../../lib/page-header.tsx';
 import { getToken, sessionEnded } from '../../../lib/session.ts';
 import { LoginForm } from '../components/LoginForm.tsx';
@@ -17,8 +17,10 @@ export function LoginPage({ lng }: { lng: Locale }) {
   const [signedInOnArrival] = useState(() => getToken() !== null);
   const [expired] = useState(sessionEnded);
 
+  // A language's own sign-in page is a choice; plain /login, where everyone lands, shows English without
+  // taking it as one, so that a browser with no choice signs in to the language its user last used.
   useEffect(() => {
-    void setLanguage(lng);
+    void (lng === DEFAULT_LOCALE && !hasStoredLanguage() ? showLanguage(lng) : setLanguage(lng));
   }, [lng]);
 
   useEffect(() => {

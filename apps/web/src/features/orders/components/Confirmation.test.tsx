@@ -1,9 +1,23 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n.ts';
 import { renderWithProviders } from '../../../test/utils.tsx';
 import { Confirmation } from './Confirmation.tsx';
 
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
 describe('order confirmation', () => {
+  it('thanks the user in their language only', async () => {
+    await i18n.changeLanguage('sv');
+    renderWithProviders(<Confirmation projectNumber={10042} onClose={() => undefined} />);
+    const shown = screen.getByTestId('order-confirmation');
+    expect(shown).toHaveTextContent('Tack för din beställning! En servicetekniker kontaktar dig inom kort.');
+    expect(shown).not.toHaveTextContent('Thank you');
+    expect(shown).not.toHaveTextContent('Kiitos');
+  });
+
   it('shows an ASAP order whom to phone now, as a tap-to-call link', () => {
     renderWithProviders(
       <Confirmation

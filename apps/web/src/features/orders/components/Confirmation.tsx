@@ -1,15 +1,12 @@
 import { Alert, Anchor, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconPhoneCall } from '@tabler/icons-react';
-import { LOCALES } from '@wop/shared/constants';
 import { type PhoneIn, telHref } from '@wop/shared/phonein';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadLanguage } from '../../../lib/i18n.ts';
 
 /**
  * The confirmation mode after an order is created (spec 1, 4): thanks, and a service technician
- * will be in touch soon, in the user's language first and then in the other two. An ASAP order
- * also shows whom to phone now (`phoneIn`), as a tap-to-call link.
+ * will be in touch soon, in the user's language (one language on a screen). An ASAP order also
+ * shows whom to phone now (`phoneIn`), as a tap-to-call link.
  */
 export function Confirmation({
   projectNumber,
@@ -20,21 +17,7 @@ export function Confirmation({
   phoneIn?: PhoneIn | null;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation('orders');
-  const others = LOCALES.filter((l) => l !== i18n.language);
-  // Only the interface language is loaded up front: fetch the other two for their lines.
-  const [loaded, setLoaded] = useState(() => others.every((l) => i18n.hasResourceBundle(l, 'orders')));
-  useEffect(() => {
-    if (loaded) return;
-    let live = true;
-    Promise.all(LOCALES.map((lng) => loadLanguage(lng))).then(
-      () => live && setLoaded(true),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [loaded]);
+  const { t } = useTranslation('orders');
   return (
     <Alert
       color="teal"
@@ -52,12 +35,6 @@ export function Confirmation({
       <Stack gap={6}>
         {phoneIn && <PhoneItIn phoneIn={phoneIn} />}
         <Text fw={600}>{t('confirmation.text')}</Text>
-        {loaded &&
-          others.map((lng) => (
-            <Text key={lng} size="sm" c="dimmed" lang={lng}>
-              {i18n.getFixedT(lng, 'orders')('confirmation.text')}
-            </Text>
-          ))}
       </Stack>
     </Alert>
   );
