@@ -92,8 +92,8 @@ describe('cost lines of an order', () => {
     expect(res.statusCode).toBe(422);
     const { errors } = res.json();
     expect(Object.keys(errors).sort()).toEqual(['description', 'kind', 'quantity_milli', 'unit_price_minor']);
-    expect(errors.unit_price_minor[0]).toContain('on oltava kokonaisluku sentteinä tai äyreinä, ilman desimaaleja');
-    expect(errors.quantity_milli[0]).toContain('on oltava');
+    expect(errors.unit_price_minor[0]).toContain('anna kokonaisluku sentteinä tai äyreinä, ilman desimaaleja');
+    expect(errors.quantity_milli[0]).toBe('anna numero');
     expect((await costsOf(id)).lines).toEqual([]);
   });
 
