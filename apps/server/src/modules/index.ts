@@ -22,6 +22,7 @@ import rolesRoutes from './roles/roles.routes.ts';
 import signInRoutes from './sign-in/sign-in.routes.ts';
 import storesRoutes from './stores/stores.routes.ts';
 import usersRoutes from './users/users.routes.ts';
+import visitsPlugin from './visits/visits.plugin.ts';
 import visitsRoutes from './visits/visits.routes.ts';
 import worktypesRoutes from './worktypes/worktypes.routes.ts';
 
@@ -54,9 +55,10 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
 
 /**
  * What the modules run beside their routes, started with the app before the routes: the event hub,
- * the mailer and the modules' metrics.
+ * the mailer, the sweep of site visits left open and the modules' metrics.
  */
 export async function startModules(app: FastifyInstance): Promise<void> {
   await app.register(notificationsPlugin);
+  await app.register(visitsPlugin);
   registerTallyMetric(app);
 }

@@ -1,15 +1,13 @@
 import type { VisitListQuery } from '@wop/shared/visits';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { siteVisits } from '../../db/schema/index.ts';
+import { orders, siteVisits } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/http.ts';
 
-export interface VisitRow extends Record<string, unknown> {
+/** A visit's own columns (what its answer is made of). */
+export interface VisitFields {
   id: number;
   order_id: number;
-  project_number: number;
-  store_id: number;
-  store_name: string;
   technician_id: number | null;
   technician_name: string | null;
   checked_in_at: Date | string;
@@ -29,6 +27,13 @@ export interface VisitRow extends Record<string, unknown> {
   confirmed_at: Date | string | null;
   confirmed_by: number | null;
   confirmed_by_name: string | null;
+}
+
+/** A visit as the lists read it: with its order's number and store. */
+export interface VisitRow extends VisitFields, Record<string, unknown> {
+  project_number: number;
+  store_id: number;
+  store_name: string;
 }
 
 const select = sql`
@@ -91,6 +96,17 @@ export async function lockVisit(tx: DbOrTx, orderId: number, visitId: number) {
     .where(and(eq(siteVisits.id, visitId), eq(siteVisits.orderId, orderId)))
     .for('update');
   return row;
+}
+
+/**
+ * The order in `scope` (a condition on `orders`), its row locked for the transaction: every write to
+ * an order's visits holds it, so they happen one after the other. The lock reads `orders` alone (as
+ * orders.repository.ts lockOrder explains).
+ */
+export async function lockOrderRow(tx: DbOrTx, orderId: number, scope: SQL | undefined) {
+  const { rows } = await tx.execute<{ id: number; created_at: Date | string }>(sql`
+    select orders.id, orders.created_at from orders where ${and(sql`${orders.id} = ${orderId}`, scope)} for update`);
+  return rows[0] ? { id: rows[0].id, createdAt: new Date(rows[0].created_at) } : undefined;
 }
 
 /** The language of an order's chain (its country's): the texts of the cost lines its visits add. */

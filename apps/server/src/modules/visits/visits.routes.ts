@@ -12,31 +12,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, pageEnvelope } from '../../lib/http.ts';
 import { errorResponses } from '../../lib/openapi-errors.ts';
-import { createVisitsService, sweepVisits } from './visits.service.ts';
+import { createVisitsService } from './visits.service.ts';
 
 export default async function visitsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const visits = createVisitsService(app.db, app.now);
   const tags = ['visits'];
-  const config = app.appConfig;
-
-  // Visits left open 12 h are closed by whichever instance looks first: at start-up and periodically.
-  let timer: NodeJS.Timeout | undefined;
-  let sweeping: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    sweeping = sweepVisits(app.db, app.now(), config.VISIT_POSITION_DAYS).catch((error: Error) =>
-      app.log.warn({ err: error.message }, 'site visit sweep failed; trying again'),
-    );
-  };
-  app.addHook('onReady', async () => {
-    sweep();
-    timer = setInterval(sweep, config.VISIT_SWEEP_SECONDS * 1000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await sweeping;
-  });
 
   const visitAnswer = { 200: envelope(visitSchema), ...errorResponses(401, 403, 404, 409, 422) };
 

@@ -24,7 +24,7 @@ import * as orders from '../orders/orders.repository.ts';
 import { distanceM } from './visits.geo.ts';
 import * as repo from './visits.repository.ts';
 
-const FLAG_COLUMNS: [VisitFlag, keyof repo.VisitRow][] = [
+const FLAG_COLUMNS: [VisitFlag, keyof repo.VisitFields][] = [
   ['off_site', 'off_site'],
   ['no_position', 'no_position'],
   ['late_check_in', 'late_check_in'],
@@ -33,7 +33,7 @@ const FLAG_COLUMNS: [VisitFlag, keyof repo.VisitRow][] = [
   ['corrected', 'corrected'],
 ];
 
-export function toVisit(row: repo.VisitRow): Visit {
+export function toVisit(row: repo.VisitFields): Visit {
   const checkedIn = iso(row.checked_in_at) as string;
   const checkedOut = iso(row.checked_out_at);
   return {
@@ -100,7 +100,7 @@ const span = (checkedIn: Date, checkedOut: Date | null) =>
  */
 export function createVisitsService(db: Db, now: () => Date = () => new Date()) {
   async function lockOrder(tx: DbOrTx, user: AuthUser, orderId: number) {
-    const order = await orders.lockOrder(tx, orderId, ordersInScope(scopeOf(user)));
+    const order = await repo.lockOrderRow(tx, orderId, ordersInScope(scopeOf(user)));
     if (!order) throw new NotFoundError('orders.not_found');
     return order;
   }
@@ -132,27 +132,53 @@ export function createVisitsService(db: Db, now: () => Date = () => new Date()) 
         if (place.status === COMPLETED_STATUS) throw new ConflictError('visits.order_completed');
         if (await repo.lockOpenVisit(tx, orderId, user.id)) throw new ConflictError('visits.already_open');
         const { time, late } = happenedAt(body.at, now());
-        if (time < order.created_at) throw ValidationError.field('at', 'visits.before_order');
+        if (time < order.createdAt) throw ValidationError.field('at', 'visits.before_order');
         const position = body.lat !== undefined && body.lng !== undefined ? { lat: body.lat, lng: body.lng } : null;
         const distance =
           position && place.lat !== null && place.lng !== null
             ? distanceM(position, { lat: place.lat, lng: place.lng })
             : null;
+        const written = {
+          checked_in_at: time,
+          lat: position?.lat ?? null,
+          lng: position?.lng ?? null,
+          accuracy_m: position ? (body.accuracy_m ?? null) : null,
+          distance_m: distance === null ? null : Math.round(distance),
+          off_site: distance !== null && distance > place.radius_m,
+          no_position: position === null,
+          late_check_in: late,
+        };
         const id = await repo.insertVisit(tx, {
           orderId,
           technicianId: user.id,
-          checkedInAt: time,
-          lat: position?.lat ?? null,
-          lng: position?.lng ?? null,
-          accuracyM: position ? (body.accuracy_m ?? null) : null,
-          distanceM: distance === null ? null : Math.round(distance),
-          offSite: distance !== null && distance > place.radius_m,
-          noPosition: position === null,
-          lateCheckIn: late,
+          checkedInAt: written.checked_in_at,
+          lat: written.lat,
+          lng: written.lng,
+          accuracyM: written.accuracy_m,
+          distanceM: written.distance_m,
+          offSite: written.off_site,
+          noPosition: written.no_position,
+          lateCheckIn: written.late_check_in,
         });
         await orders.insertEvents(tx, orderId, user.id, [{ field: 'check_in', from: null, to: time.toISOString() }]);
         await notify.visitCheckedIn(tx, user, orderId);
-        return answer(tx, orderId, id);
+        // The answer from what was written (no read back: a check-in is the hot path).
+        return toVisit({
+          ...written,
+          id,
+          order_id: orderId,
+          technician_id: user.id,
+          technician_name: user.name,
+          checked_out_at: null,
+          outcome: null,
+          note: null,
+          late_check_out: false,
+          auto_closed: false,
+          corrected: false,
+          confirmed_at: null,
+          confirmed_by: null,
+          confirmed_by_name: null,
+        });
       });
     },
 
