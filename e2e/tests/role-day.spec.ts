@@ -245,10 +245,7 @@ test.describe('one language at a time, no raw keys', () => {
     await store.context().close();
   });
 
-  test('sv and fi: a status has one name, on its badge and in the list's filter', async ({
-    browser,
-    request,
-  }) => {
+  test("sv and fi: a status has one name, on its badge and in the list's filter", async ({ browser, request }) => {
     for (const [lng, status, term] of [
       ['sv', 'completed', 'Slutförd'],
       ['fi', 'revisit-required', 'Uusintakäynti tarvitaan'],
