@@ -33,6 +33,21 @@ export const dashboardSchema = z.object({
    * Time on site of the matching orders' closed visits, in minutes, top 10 each: per technician (its
    * visits merged), per store (the sum of its orders' time on site, overlapping visits merged).
    */
+  /**
+   * What the matching completed orders cost, per currency (a chain's one): by month of completion (the
+   * last 12 in APP_TIMEZONE, oldest first), and the top 10 work types and stores; in minor units.
+   */
+  spend: z.array(
+    z.object({
+      currency: z.string(),
+      total_minor: z.number(),
+      by_month: z.array(z.object({ month: z.string(), total_minor: z.number() })),
+      by_worktype: z.array(z.object({ worktype_id: z.number(), title: z.string(), total_minor: z.number() })),
+      by_store: z.array(z.object({ store_id: z.number(), store_name: z.string(), total_minor: z.number() })),
+    }),
+  ),
+  /** Orders whose cost is past their not-to-exceed limit (list: `over_nte=1`). */
+  over_nte: count,
   time_on_site: z.object({
     by_technician: z.array(z.object({ technician_id: z.number(), name: z.string(), minutes: count, visits: count })),
     by_store: z.array(z.object({ store_id: z.number(), store_name: z.string(), minutes: count, visits: count })),

@@ -222,6 +222,8 @@ export const orderFilters = z.object({
   recalled: filterBoolean(),
   /** Repeat failures: orders on an asset soon after its last order was completed. */
   repeat: filterBoolean(),
+  /** Orders whose cost is past their not-to-exceed limit (costs.ts). */
+  over_nte: filterBoolean(),
   technician_id: filterId(),
   unassigned: filterBoolean(),
   awaiting_sign_off: filterBoolean(),

@@ -29,6 +29,6 @@ export default async function dashboardRoutes(instance: FastifyInstance) {
       },
       onRequest: app.requirePermission('dashboard:view'),
     },
-    async (request) => ({ message: null, payload: await service.get(request.user, request.query) }),
+    async (request) => ({ message: null, payload: await service.get(request.user, request.query, request.locale) }),
   );
 }

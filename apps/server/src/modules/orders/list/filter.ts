@@ -35,6 +35,8 @@ export interface FilterValues {
   asset_id?: number;
   /** A repeat failure (false: not one). */
   repeat?: boolean;
+  /** The cost is past the not-to-exceed limit (false: within it). */
+  over_nte?: boolean;
   q?: string;
 }
 
@@ -158,6 +160,13 @@ export const CONDITIONS: { [K in keyof FilterValues]-?: Condition<NonNullable<Fi
     columns: ['repeat_of_id'],
     where: (repeat) => sql`${orders.repeatOfId} is ${repeat ? sql`not ` : sql``}null`,
   },
+  // What the order costs lives in its order_costs row (one per order, by key).
+  over_nte: {
+    columns: ['id'],
+    where: (over) =>
+      sql`${over ? sql`` : sql`not `}exists (select 1 from order_costs oc where oc.order_id = ${orders.id}
+        and oc.labour_minor + oc.callout_minor + oc.material_minor + oc.other_minor > oc.nte_minor)`,
+  },
   q: {
     columns: ['description', 'project_number', 'store_id'],
     where: (q) => {
@@ -259,6 +268,7 @@ export function orderListFilter(query: Partial<OrderFilters>, user: AuthUser, ti
     awaiting_sign_off: query.awaiting_sign_off,
     asset_id: query.asset_id,
     repeat: query.repeat,
+    over_nte: query.over_nte,
     q: query.q,
     searchScope: query.q ? searchScopeOf(scope, query) : undefined,
     singleScope: scope.kind === 'all' || scope.kind === 'technician' || scope.ids.length === 1,

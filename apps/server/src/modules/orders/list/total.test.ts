@@ -70,6 +70,8 @@ const FILTERS: Record<string, string | number>[] = [
   { asset_id: 1, open: 'true' },
   { repeat: 'true' },
   { repeat: 'false', open: 'true' },
+  { over_nte: 'true' },
+  { over_nte: 'false', status: 'completed' },
 ];
 
 describe('the list total is the number of rows listed', () => {
