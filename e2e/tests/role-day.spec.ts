@@ -245,7 +245,7 @@ test.describe('one language at a time, no raw keys', () => {
     await store.context().close();
   });
 
-  test("sv and fi: a status has one name, on its badge and in the list's filter", async ({ browser, request }) => {
+  test('sv and fi: a status has one name, on its badge and in the list’s filter', async ({ browser, request }) => {
     for (const [lng, status, term] of [
       ['sv', 'completed', 'Slutförd'],
       ['fi', 'revisit-required', 'Uusintakäynti tarvitaan'],
@@ -297,5 +297,85 @@ test.describe('one language at a time, no raw keys', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.language)).toBe('fi');
     await request.put('/api/profile/language', { headers, data: { language: 'en' } });
     await context.close();
+  });
+});
+
+test.describe('dispatch', () => {
+  test('sv: the admin list shows and filters by technician, and a row-menu assignment shows in the row', async ({
+    browser,
+    request,
+  }) => {
+    const order = await newOrder(request, 'Ingen tekniker', { approval_status: 'approved' });
+    const page = await open(browser, 'admin', 'sv');
+    await page.goto(`/orders?q=${order.project_number}`);
+    const row = page.getByRole('row').filter({ hasText: String(order.project_number) });
+    await expect(row).toContainText(t('sv', 'orders:filters.unassigned'));
+    await page
+      .getByRole('button', { name: t('sv', 'orders:quick.menuOf').replace('{{number}}', String(order.project_number)) })
+      .click();
+    await page.getByRole('menuitem', { name: 'Mikko Virtanen' }).click();
+    await expect(row).toContainText('Mikko Virtanen');
+
+    await page.goto('/orders');
+    const filter = page.getByRole('combobox', { name: t('sv', 'orders:fields.technician'), exact: true });
+    await filter.click();
+    await page.getByRole('option', { name: t('sv', 'orders:filters.unassigned') }).click();
+    await expect(page).toHaveURL(/unassigned=true/);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('row').nth(1)).toContainText(t('sv', 'orders:filters.unassigned'));
+    await expect(main.getByRole('row').filter({ hasText: 'Mikko Virtanen' })).toHaveCount(0);
+    await page.context().close();
+  });
+
+  test('fi: at 1440x900 the admin’s order list comes first, its first rows on the first screen', async ({
+    browser,
+  }) => {
+    const page = await open(browser, 'admin', 'fi');
+    await page.goto('/orders');
+    const firstRow = page.getByRole('main').getByRole('row').nth(1);
+    await expect(firstRow).toBeVisible({ timeout: 20_000 });
+    const box = await firstRow.boundingBox();
+    expect(box && box.y + box.height).toBeLessThan(900);
+    await page.context().close();
+  });
+
+  test('sv: a quick-filter chip stays pressed while its filter is on, other filters added', async ({ browser }) => {
+    const page = await open(browser, 'chainAdmin', 'sv');
+    await page.goto('/orders?approval_status=pending&store_id=1');
+    const chips = page.getByRole('group', { name: t('sv', 'orders:views.label') });
+    await expect(chips.getByRole('button', { name: t('sv', 'orders:views.awaitingApproval') })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await chips.getByRole('button', { name: t('sv', 'orders:views.open') }).click();
+    await expect(page).toHaveURL(/open=true/);
+    await page.getByRole('checkbox', { name: t('sv', 'orders:filters.overdue') }).click();
+    await expect(page).toHaveURL(/overdue=true/);
+    await expect(chips.getByRole('button', { name: t('sv', 'orders:views.open') })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(chips.getByRole('button', { name: t('sv', 'orders:views.overdue') })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.context().close();
+  });
+});
+
+test.describe('what the store must do', () => {
+  test('fi: a completed order waiting for the store’s sign-off is on its home page and flagged in its list', async ({
+    browser,
+    request,
+  }) => {
+    const order = await newOrder(request, 'Kuittaus odottaa', { technician_id: TECH_ID, approval_status: 'approved' });
+    await (await as(request, 'admin')).put(`/api/orders/${order.id}`, { status: 'completed' });
+    const page = await open(browser, 'store', 'fi', PHONE);
+    await page.goto('/');
+    const waiting = page.getByRole('region', { name: t('fi', 'welcome:needs.signOff.title') });
+    await expect(waiting).toBeVisible({ timeout: 20_000 });
+    await page.goto(`/orders?q=${order.project_number}`);
+    await expect(page.getByRole('main')).toContainText(t('fi', 'orders:signOff.waiting'));
+    await page.context().close();
   });
 });

@@ -26,9 +26,13 @@ export function fromDateRange(value: string): [string | null, string | null] {
   return range ? [localDate(range.from), localDate(range.to)] : [null, null];
 }
 
+/** The technician filter's choice of "nobody yet" (the list's `unassigned=true`). */
+const UNASSIGNED = 'none';
+
 /**
  * The order list filters (spec 3): chain -> region -> store -> asset cascade (changing one clears
- * those below), work type, status, approval status, a creation date range and "overdue only".
+ * those below), the technician or none (for those who assign them), work type, status, approval
+ * status, a creation date range and "overdue only".
  * With a fixed chain (chain dashboard) the chain filter is not shown.
  */
 export function OrderFilters({ fixedChainId }: { fixedChainId?: number }) {
@@ -46,6 +50,9 @@ export function OrderFilters({ fixedChainId }: { fixedChainId?: number }) {
   const [open, setOpen] = useListFilter('open');
   const [recalled, setRecalled] = useListFilter('recalled');
   const [repeat, setRepeat] = useListFilter('repeat');
+  // One field for the technician: someone in particular, or nobody yet ("unassigned").
+  const [technicianId, setTechnicianId] = useListFilter('technician_id', ['unassigned']);
+  const [unassigned, setUnassigned] = useListFilter('unassigned', ['technician_id']);
   const chain = fixedChainId ? String(fixedChainId) : chainId;
 
   const options = useQuery(
@@ -97,6 +104,20 @@ export function OrderFilters({ fixedChainId }: { fixedChainId?: number }) {
       )}
       {(assetChoices.length > 0 || assetId) && (
         <FilterSelect w={190} label={t('fields.asset')} value={assetId} onChange={setAssetId} data={assetChoices} />
+      )}
+      {(data?.technicians.length ?? 0) > 0 && (
+        <FilterSelect
+          w={190}
+          label={t('fields.technician')}
+          value={unassigned === 'true' ? UNASSIGNED : technicianId}
+          onChange={(value) =>
+            value === UNASSIGNED ? setUnassigned('true') : value ? setTechnicianId(value) : setTechnicianId(null)
+          }
+          data={[
+            { value: UNASSIGNED, label: t('filters.unassigned') },
+            ...(data?.technicians ?? []).map((u) => ({ value: String(u.id), label: u.name })),
+          ]}
+        />
       )}
       <FilterSelect
         w={190}

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconMessages, IconPlus } from '@tabler/icons-react';
+import { IconMessages, IconPlus, IconSignature } from '@tabler/icons-react';
+import { COMPLETED_STATUS } from '@wop/shared/constants';
 import type { Order } from '@wop/shared/orders';
 import { ORDER_FILTERS } from '@wop/shared/orders';
 import { lazy, Suspense, useState } from 'react';
@@ -12,7 +13,7 @@ import type { SortSpec } from '../../../components/DataTable/list-params.ts';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
 import { getOrders, ORDERS_KEY } from '../../../entities/orders.ts';
-import { useCan } from '../../../lib/current-user.ts';
+import { useCan, useRole } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { useDeleteOrder } from '../api/orders.ts';
@@ -52,6 +53,20 @@ function Unread({ count }: { count: number }) {
   );
 }
 
+/** Completed, and the store has said neither "fixed" nor "not fixed": the store's move. */
+export const awaitsSignOff = (o: Order) =>
+  o.status === COMPLETED_STATUS && o.confirmed_at === null && o.recall_order_id === null;
+
+/** The flag on an order that waits for the store's sign-off. */
+function SignOffBadge() {
+  const { t } = useTranslation('orders');
+  return (
+    <Badge color="orange.9" variant="filled" tt="none" leftSection={<IconSignature size={12} aria-hidden />}>
+      {t('signOff.waiting')}
+    </Badge>
+  );
+}
+
 /**
  * The orders list with filters, the shared table, badges, unread message counts and the edit
  * dialog. `chainId` fixes the chain (the chain dashboard's orders tab): the list shows that chain
@@ -64,6 +79,9 @@ export function OrdersList({ chainId }: { chainId?: number }) {
   const canCreate = useCan('order:create');
   const canEdit = useCan('order:update');
   const canDelete = useCan('order:delete');
+  const canSignOff = useCan('order:confirm');
+  // Everyone but the technician, whose list is its own, sees who is sent.
+  const showTechnician = useRole() !== 'technician';
   const remove = useDeleteOrder();
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Order | null>(null);
@@ -129,9 +147,24 @@ export function OrdersList({ chainId }: { chainId?: number }) {
         <Stack gap={4} align="flex-start">
           <StatusBadge status={o.status} label={o.status_label} />
           <ApprovalBadge status={o.approval_status} />
+          {canSignOff && awaitsSignOff(o) && <SignOffBadge />}
         </Stack>
       ),
     },
+    ...(showTechnician
+      ? [
+          {
+            key: 'technician_name',
+            header: t('fields.technician'),
+            render: (o: Order) =>
+              o.technician_name ?? (
+                <Text size="sm" c="dimmed">
+                  {t('filters.unassigned')}
+                </Text>
+              ),
+          },
+        ]
+      : []),
     {
       key: 'due_at',
       header: t('fields.due_at'),
@@ -185,6 +218,7 @@ export function OrdersList({ chainId }: { chainId?: number }) {
               {link(o)}
               <Group gap={6}>
                 <Unread count={o.unread_count} />
+                {canSignOff && awaitsSignOff(o) && <SignOffBadge />}
                 <StatusBadge status={o.status} label={o.status_label} />
               </Group>
             </Group>

@@ -40,14 +40,15 @@ describe('QuickFilters', () => {
     expect(screen.getByRole('button', { name: 'Overdue' })).toBeInTheDocument();
   });
 
-  it('presses the view whose filters the URL has exactly, whatever the page, sort and search', () => {
+  it('presses every view whose filters the list has, whatever else is on, the page, sort and search', () => {
     const { view, unmount } = setup('/orders?approval_status=pending&page=3&sort_by=due_at&q=leak');
     expect(pressed(view('Awaiting approval'))).toBe('true');
     expect(pressed(view('Open'))).toBe('false');
     unmount();
-    const again = setup('/orders?approval_status=pending&open=true');
-    expect(pressed(again.view('Awaiting approval'))).toBe('false');
-    expect(pressed(again.view('Open'))).toBe('false');
+    const again = setup('/orders?approval_status=pending&open=true&store_id=4');
+    expect(pressed(again.view('Awaiting approval'))).toBe('true');
+    expect(pressed(again.view('Open'))).toBe('true');
+    expect(pressed(again.view('Overdue'))).toBe('false');
   });
 
   it('applies a view in place of the other filters, back to page 1, and clears it on a second click', async () => {

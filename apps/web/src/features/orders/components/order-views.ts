@@ -54,9 +54,9 @@ function onlyViewParams(params: ViewParams): ViewParams {
   return Object.fromEntries(VIEW_PARAMS.filter((name) => params[name]).map((name) => [name, params[name]]));
 }
 
-/** A view is on when the filters are exactly its own; the search text counts only when the view has one. */
+/** A view is on while the list has every filter it sets (other filters may be on too). */
 export function isActive(view: ViewParams, current: ViewParams): boolean {
-  return VIEW_PARAMS.every((name) => (name === 'q' && !view.q) || (view[name] ?? '') === (current[name] ?? ''));
+  return Object.entries(view).every(([name, value]) => current[name] === value);
 }
 
 /** The same filters and search text: nothing new to save. */
@@ -64,10 +64,14 @@ export function sameParams(a: ViewParams, b: ViewParams): boolean {
   return VIEW_PARAMS.every((name) => (a[name] ?? '') === (b[name] ?? ''));
 }
 
-/** A click on a view: an active one clears what it set; another replaces every filter (and the search text if it has one). */
+/**
+ * A click on a view: an active one clears what it sets (the list's other filters stay); another
+ * replaces every filter (and the search text if it has one).
+ */
 export function viewChanges(view: ViewParams, active: boolean): ParamChanges {
-  const changes: ParamChanges = Object.fromEntries(ORDER_FILTERS.map((name) => [name, active ? null : view[name]]));
-  if (view.q) changes.q = active ? null : view.q;
+  if (active) return Object.fromEntries(Object.keys(view).map((name) => [name, null]));
+  const changes: ParamChanges = Object.fromEntries(ORDER_FILTERS.map((name) => [name, view[name]]));
+  if (view.q) changes.q = view.q;
   return changes;
 }
 

@@ -26,6 +26,17 @@ const SORT: Record<NeedsYouKind, Record<string, string>> = {
   open: { sort_by: 'updated_at', sort_order: 'desc' },
 };
 
+/** Completed orders the store has not signed off yet (store managers: "fixed" or "not fixed"). */
+export const SIGN_OFF_FILTERS = { awaiting_sign_off: 'true' };
+
+export const signOffQueryOptions = () =>
+  queryOptions({
+    queryKey: [...ORDERS_KEY, 'needs-you', 'sign-off'],
+    queryFn: ({ signal }) =>
+      getOrders({ ...SIGN_OFF_FILTERS, sort_by: 'completed_at', sort_order: 'asc', limit: NEEDS_YOU_LIMIT }, signal),
+    meta: { silent: true },
+  });
+
 /** How many orders the section lists; "See all" opens the rest. */
 export const NEEDS_YOU_LIMIT = 6;
 

@@ -10,19 +10,28 @@ import { LoadErrorAlert } from '../../../components/Tiles.tsx';
 import { orderListPath, orderPath } from '../../../entities/orders.ts';
 import { useRole } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
-import { NEEDS_YOU_FILTERS, type NeedsYouKind, needsYouKind, needsYouQueryOptions } from '../api/get-needs-you.ts';
+import {
+  NEEDS_YOU_FILTERS,
+  type NeedsYouKind,
+  needsYouKind,
+  needsYouQueryOptions,
+  SIGN_OFF_FILTERS,
+  signOffQueryOptions,
+} from '../api/get-needs-you.ts';
 
 const ASAP = 10;
 
-function OrderRow({ order, kind }: { order: Order; kind: NeedsYouKind }) {
+function OrderRow({ order, kind }: { order: Order; kind: NeedsYouKind | 'signOff' }) {
   const { t } = useTranslation('welcome');
   const format = useDateFormat();
   const when =
-    kind === 'jobs'
-      ? order.planned_at
-        ? t('needs.planned', { when: format.dateTime(order.planned_at) })
-        : t('needs.notPlanned')
-      : t('needs.placed', { when: format.relative(order.created_at) });
+    kind === 'signOff'
+      ? t('needs.completed', { when: format.relative(order.completed_at) })
+      : kind === 'jobs'
+        ? order.planned_at
+          ? t('needs.planned', { when: format.dateTime(order.planned_at) })
+          : t('needs.notPlanned')
+        : t('needs.placed', { when: format.relative(order.created_at) });
   return (
     <UnstyledButton
       component={Link}
@@ -108,6 +117,49 @@ export function NeedsYouNow() {
           ))}
         </Stack>
       )}
+    </Paper>
+  );
+}
+
+/**
+ * A store manager's completed orders that wait for its word ("fixed" or "not fixed"), oldest first:
+ * shown only while there are any, above what else needs the store.
+ */
+export function SignOffWaiting() {
+  const { t } = useTranslation('welcome');
+  const query = useQuery(signOffQueryOptions());
+  const orders = query.data?.data ?? [];
+  const total = query.data?.total ?? 0;
+  if (orders.length === 0) return null;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="sign-off-waiting"
+      style={{ borderColor: 'var(--mantine-color-orange-6)' }}
+    >
+      <Group justify="space-between" mb="xs" gap="xs">
+        <Title order={3} size="h4" id="sign-off-waiting">
+          {t('needs.signOff.title')}
+        </Title>
+        {total > orders.length && (
+          <Text component={Link} to={orderListPath(SIGN_OFF_FILTERS)} fw={600} c="blue.8">
+            {t('needs.seeAll', { count: total })}
+          </Text>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('needs.signOff.text')}
+      </Text>
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {orders.map((order) => (
+          <li key={order.id} style={{ display: 'grid' }}>
+            <OrderRow order={order} kind="signOff" />
+          </li>
+        ))}
+      </Stack>
     </Paper>
   );
 }

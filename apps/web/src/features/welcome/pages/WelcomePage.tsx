@@ -13,7 +13,7 @@ import { statusOptionsQueryOptions } from '../../../entities/orderstatus.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import { orderCountQueryOptions } from '../api/get-order-count.ts';
-import { NeedsYouNow } from '../components/NeedsYouNow.tsx';
+import { NeedsYouNow, SignOffWaiting } from '../components/NeedsYouNow.tsx';
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
   if (hour >= 5 && hour < 12) return 'morning';
@@ -44,6 +44,7 @@ export function WelcomePage() {
   const firstName = user.name.split(/\s+/)[0] || user.name;
   const title = t(`greeting.${greetingKey(new Date().getHours())}`, { name: firstName });
   usePageHeader(t('common:nav.dashboard'));
+  const canSignOff = user.role === 'store-manager';
 
   // The page explains a failure in place.
   const statuses = useQuery({ ...statusOptionsQueryOptions(i18n.language), meta: { silent: true } });
@@ -66,6 +67,7 @@ export function WelcomePage() {
         <Text c="dimmed">{t('subtitle')}</Text>
       </Stack>
 
+      {canSignOff && <SignOffWaiting />}
       <NeedsYouNow />
 
       <Outlet />
