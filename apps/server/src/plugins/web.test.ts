@@ -36,7 +36,9 @@ describe('the web app on the wire', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toBe(html);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(html);
+    expect((await get('/')).body).toBe(html);
   });
 
   it("answers the pages of the asset register, a scanned label's tag with a dot included, with index.html", async () => {
