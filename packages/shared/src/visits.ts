@@ -76,6 +76,7 @@ export const correctVisitBody = z.object({
   note: optionalText(VISIT_NOTE_MAX),
 });
 export type CorrectVisitBody = z.output<typeof correctVisitBody>;
+export type CorrectVisitInput = z.input<typeof correctVisitBody>;
 
 export const visitParams = z.object({ id: pathId, visit: pathId });
 

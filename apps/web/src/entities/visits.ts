@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Page } from '@wop/shared/api';
-import type { CheckOutBody, Visit, VisitOutcome } from '@wop/shared/visits';
+import type { CheckOutBody, CorrectVisitInput, Visit, VisitOutcome } from '@wop/shared/visits';
 import { useSyncExternalStore } from 'react';
 import { api, getPage, isApiError } from '../lib/api.ts';
 import type { Position } from '../lib/position.ts';
@@ -22,6 +22,10 @@ export async function refreshVisits(queryClient: QueryClient) {
 /** GET /api/orders/{id}/visits: the order's visits, newest check-in first. */
 export const getOrderVisits = (orderId: number, signal?: AbortSignal): Promise<Page<Visit>> =>
   getPage<Visit>(`/orders/${orderId}/visits`, { limit: 100 }, signal);
+
+/** PUT /api/orders/{id}/visits/{visit}: an admin's correction (recorded in the order's history). */
+export const correctVisit = (orderId: number, visitId: number, body: CorrectVisitInput) =>
+  api.put<Visit>(`/orders/${orderId}/visits/${visitId}`, body);
 
 /** POST /api/orders/{id}/visits/{visit}/confirm: the store confirms the technician came. */
 export const confirmVisit = (orderId: number, visitId: number) =>

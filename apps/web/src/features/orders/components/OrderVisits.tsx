@@ -3,6 +3,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@wop/shared/orders';
 import type { Visit } from '@wop/shared/visits';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapLink } from '../../../components/MapLink.tsx';
 import { OnSiteBadge, SiteVisitActions, useDuration } from '../../../components/SiteVisit.tsx';
@@ -10,12 +11,14 @@ import { confirmVisit, getOrderVisits, refreshVisits, visitsKey } from '../../..
 import { useCan } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
+import { VisitCorrectDialog } from './VisitCorrectDialog.tsx';
 
-function VisitRow({ order, visit }: { order: Order; visit: Visit }) {
+function VisitRow({ order, visit, onCorrect }: { order: Order; visit: Visit; onCorrect: () => void }) {
   const { t } = useTranslation('visits');
   const format = useDateFormat();
   const duration = useDuration();
   const canConfirm = useCan('visit:confirm');
+  const canCorrect = useCan('visit:correct');
   const queryClient = useQueryClient();
   const confirm = useMutation({
     mutationFn: () => confirmVisit(order.id, visit.id),
@@ -57,6 +60,11 @@ function VisitRow({ order, visit }: { order: Order; visit: Visit }) {
           </MapLink>
         </Group>
       )}
+      {canCorrect && (
+        <Button size="compact-sm" variant="subtle" onClick={onCorrect} style={{ alignSelf: 'flex-start' }}>
+          {t('correct')}
+        </Button>
+      )}
       {visit.confirmed_at ? (
         <Group gap={6}>
           <IconCircleCheck size={16} color="var(--mantine-color-teal-8)" aria-hidden />
@@ -94,6 +102,7 @@ export function OrderVisits({ order }: { order: Order }) {
     queryFn: ({ signal }) => getOrderVisits(order.id, signal),
   });
   const rows = visits.data?.data ?? [];
+  const [correcting, setCorrecting] = useState<Visit | null>(null);
   return (
     <Card withBorder radius="md" component="section" aria-labelledby="order-visits" data-testid="order-visits">
       <Stack gap="sm">
@@ -117,11 +126,12 @@ export function OrderVisits({ order }: { order: Order }) {
         {rows.length > 0 && (
           <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {rows.map((visit) => (
-              <VisitRow key={visit.id} order={order} visit={visit} />
+              <VisitRow key={visit.id} order={order} visit={visit} onCorrect={() => setCorrecting(visit)} />
             ))}
           </Stack>
         )}
       </Stack>
+      <VisitCorrectDialog visit={correcting} onClose={() => setCorrecting(null)} />
     </Card>
   );
 }
