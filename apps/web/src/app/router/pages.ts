@@ -94,6 +94,10 @@ export const CHILD_PAGES: Partial<Record<AppRoute, ChildPage[]>> = {
     { path: 'orders', Page: page(() => import('../../features/orders/pages/ChainOrdersPage.tsx'), 'ChainOrdersPage') },
     { path: 'costs', Page: page(() => import('../../features/chains/pages/ChainCostsPage.tsx'), 'ChainCostsPage') },
     {
+      path: 'invoices',
+      Page: page(() => import('../../features/chains/pages/ChainInvoicesPage.tsx'), 'ChainInvoicesPage'),
+    },
+    {
       path: 'sign-in',
       Page: page(() => import('../../features/chain-sign-in/pages/ChainSignInPage.tsx'), 'ChainSignInPage'),
     },

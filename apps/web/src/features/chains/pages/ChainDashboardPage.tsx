@@ -32,7 +32,7 @@ export function ChainDashboardPage() {
     'orders',
     'users',
     ...(chain.data.has_region ? ['regions'] : []),
-    ...(canSetSignIn ? ['sign-in', 'costs'] : []),
+    ...(canSetSignIn ? ['sign-in', 'costs', 'invoices'] : []),
   ];
 
   return (

@@ -10,6 +10,7 @@ import { useDuration } from '../../../components/SiteVisit.tsx';
 import { LinkCard, LoadErrorAlert, TileGrid, TileSkeletons } from '../../../components/Tiles.tsx';
 import { orderListPath } from '../../../entities/orders.ts';
 import { useRole } from '../../../lib/current-user.ts';
+import { formatAmount } from '../../../lib/money.ts';
 import { dashboardQueryOptions } from '../api/get-dashboard.ts';
 import { WeeklyChart } from '../components/WeeklyChart.tsx';
 
@@ -82,6 +83,12 @@ function Figures({ data }: { data: Dashboard }) {
         label={t('cards.firstTimeFix')}
         value={data.first_time_fix_rate === null ? '–' : percent.format(data.first_time_fix_rate)}
         hint={t('cards.firstTimeFixHint')}
+      />
+      <Figure
+        to={orderListPath({ over_nte: 'true' })}
+        label={t('cards.overNte')}
+        value={number.format(data.over_nte)}
+        alert={data.over_nte > 0}
       />
     </TileGrid>
   );
@@ -165,6 +172,68 @@ function AttentionAssets({ assets }: { assets: Dashboard['assets_attention'] }) 
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** What the completed orders cost, per currency: by month, and the work types and stores that cost most. */
+function Spend({ spend }: { spend: Dashboard['spend'] }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const lng = i18n.language;
+  if (spend.length === 0) return null;
+  const table = (
+    id: string,
+    title: string,
+    currency: string,
+    rows: { key: string | number; name: string; total: number }[],
+  ) => (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} key={id}>
+      <Title order={4} size="h5" mb="sm" id={id}>
+        {title}
+      </Title>
+      <Table striped verticalSpacing="xs" aria-labelledby={id}>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.key}>
+              <Table.Td>{row.name}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatAmount(row.total, currency, lng)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+  return (
+    <Stack gap="sm" data-testid="spend">
+      {spend.map((s) => (
+        <Stack gap="xs" key={s.currency}>
+          <Title order={3} size="h5">
+            {t('spend.title', { total: formatAmount(s.total_minor, s.currency, lng) })}
+          </Title>
+          <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
+            {table(
+              `spend-months-${s.currency}`,
+              t('spend.byMonth'),
+              s.currency,
+              s.by_month.map((m) => ({ key: m.month, name: m.month, total: m.total_minor })),
+            )}
+            {table(
+              `spend-worktypes-${s.currency}`,
+              t('spend.byWorktype'),
+              s.currency,
+              s.by_worktype.map((w) => ({ key: w.worktype_id, name: w.title, total: w.total_minor })),
+            )}
+            {table(
+              `spend-stores-${s.currency}`,
+              t('spend.byStore'),
+              s.currency,
+              s.by_store.map((r) => ({ key: r.store_id, name: r.store_name, total: r.total_minor })),
+            )}
+          </SimpleGrid>
+        </Stack>
+      ))}
+    </Stack>
   );
 }
 
@@ -301,6 +370,7 @@ function DashboardSection({ withStatuses = false }: { withStatuses?: boolean }) 
               <AttentionAssets assets={dashboard.data.assets_attention} />
             </Paper>
           </SimpleGrid>
+          <Spend spend={dashboard.data.spend} />
           <TimeOnSite time={dashboard.data.time_on_site} />
         </>
       )}

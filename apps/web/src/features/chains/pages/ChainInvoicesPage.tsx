@@ -1,0 +1,130 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '@wop/shared/api';
+import { type Invoice, invoiceBody } from '@wop/shared/costs';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { TitleBlock } from '../../../components/TitleBlock.tsx';
+import { api } from '../../../lib/api.ts';
+import { useCan } from '../../../lib/current-user.ts';
+import { notifyError, notifySuccess } from '../../../lib/errors.ts';
+import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
+import { formatAmount } from '../../../lib/money.ts';
+
+const INVOICES_KEY = ['invoices'] as const;
+const labels = fieldLabels('chains', ['from', 'to'], { chain_id: 'chains:fields.chain_name' });
+
+/** The first and last day of last month, as an accountant invoices a month. */
+function lastMonth() {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}
+
+/**
+ * /chains/{id}/invoices: the chain's invoices and credit notes, newest first; admins invoice a period
+ * (its completed, uninvoiced orders) and credit an invoice.
+ */
+export function ChainInvoicesPage() {
+  const { t, i18n } = useTranslation('chains');
+  const chainId = Number(useParams().chainId);
+  const mayIssue = useCan('invoice:issue');
+  const queryClient = useQueryClient();
+  const invoices = useQuery({
+    queryKey: [...INVOICES_KEY, chainId],
+    queryFn: async ({ signal }) =>
+      (await api.get<Page<Invoice>>('/invoices', { chain_id: chainId, limit: 100 }, signal)).payload,
+  });
+  const reload = () => queryClient.invalidateQueries({ queryKey: INVOICES_KEY });
+  const issue = useMutation({
+    mutationFn: (body: { from: string; to: string }) => api.post<Invoice>('/invoices', { chain_id: chainId, ...body }),
+    onSuccess: reload,
+  });
+  const credit = useMutation({
+    mutationFn: (id: number) => api.post<Invoice>(`/invoices/${id}/credit`),
+    onSuccess: reload,
+  });
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: lastMonth(),
+    validate: schemaResolver(invoiceBody, labels, (v: { from: string; to: string }) => ({ chain_id: chainId, ...v })),
+  });
+  const submit = saveOnSubmit(form, labels, (values) => issue.mutateAsync(values), { keepValues: true });
+  const lng = i18n.language;
+
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="chain-invoices-title">
+      <Stack gap="lg">
+        <div id="chain-invoices-title">
+          <TitleBlock order={2} size="h3" title={t('invoices.title')}>
+            {t('invoices.intro')}
+          </TitleBlock>
+        </div>
+        {mayIssue && (
+          <form onSubmit={submit} noValidate aria-label={t('invoices.issue')}>
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" style={{ alignItems: 'end' }}>
+              <TextInput type="date" label={t('fields.from')} withAsterisk {...form.getInputProps('from')} />
+              <TextInput type="date" label={t('fields.to')} withAsterisk {...form.getInputProps('to')} />
+              <Button type="submit" loading={issue.isPending}>
+                {t('invoices.issue')}
+              </Button>
+            </SimpleGrid>
+          </form>
+        )}
+        {invoices.data && invoices.data.data.length === 0 && <Text c="dimmed">{t('invoices.none')}</Text>}
+        {invoices.data && invoices.data.data.length > 0 && (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped verticalSpacing="xs" aria-labelledby="chain-invoices-title">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('invoices.number')}</Table.Th>
+                  <Table.Th>{t('invoices.period')}</Table.Th>
+                  <Table.Th ta="right">{t('invoices.orders')}</Table.Th>
+                  <Table.Th ta="right">{t('invoices.total')}</Table.Th>
+                  {mayIssue && <Table.Th />}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {invoices.data.data.map((invoice) => (
+                  <Table.Tr key={invoice.id}>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        {invoice.number}
+                        {invoice.kind === 'credit_note' && <Badge color="gray">{t('invoices.creditNote')}</Badge>}
+                        {invoice.credited_by_id !== null && <Badge color="orange">{t('invoices.credited')}</Badge>}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {invoice.period_from} – {invoice.period_to}
+                    </Table.Td>
+                    <Table.Td ta="right">{invoice.lines_count}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatAmount(invoice.total_minor, invoice.currency, lng)}
+                    </Table.Td>
+                    {mayIssue && (
+                      <Table.Td ta="right">
+                        {invoice.kind === 'invoice' && invoice.credited_by_id === null && (
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            color="red"
+                            aria-label={t('invoices.creditOne', { number: invoice.number })}
+                            onClick={() => credit.mutateAsync(invoice.id).then(notifySuccess, notifyError)}
+                          >
+                            {t('invoices.credit')}
+                          </Button>
+                        )}
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Card>
+  );
+}
