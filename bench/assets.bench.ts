@@ -1,11 +1,14 @@
 /**
  * Assets at a chain's scale (issue #37), on a database made by bench/generate-orders.ts (5,000 bench
- * stores, 1,000,000 orders): gives every bench store 20 assets (100,000) and every bench order the
- * asset of its store that its id picks, once, then measures:
+ * stores, 1,000,000 orders): gives every bench store 20 assets (100,000) and the orders of the measured
+ * chain (the bench chain-admin's, ~40,000) the asset of their store that their id picks, once: about
+ * 10 orders an asset, as 1M orders over 100,000 assets would be. (Every order of every chain would
+ * rewrite the whole orders table and its indexes: half an hour on two cores, for nothing measured.)
+ * Then measures:
  *
  *   TARGET list:    the asset list's first page (a bench chain-admin's scope, 4,000 assets) within
  *                   1.5x of the hand-written SQL for the same answer (page and total);
- *   TARGET history: an asset's history (its ~200 orders, open first, newest first, first page)
+ *   TARGET history: an asset's history (the one with most orders in the chain, open first, newest first)
  *                   within 1.5x of the hand-written SQL;
  *   TARGET tag:     a tag lookup over HTTP under 5 ms (median of 200, one client);
  *   TARGET import:  a 20,000-asset CSV file imported over HTTP in under 10 s.
@@ -78,11 +81,14 @@ try {
     from stores s cross join generate_series(1, 20) k
     where s.chain_id in (select c.id from chains c where c.chain_name like 'Bench%')
       and not exists (select 1 from assets a where a.store_id = s.id)`);
-  // Each bench order on one of its store's assets (by its id), once.
-  await pool.query(`
-    update orders o set asset_id = a.id
+  // Each order of the measured chain on one of its store's 20 assets (a hash of its id: spread evenly), once.
+  await pool.query(
+    `update orders o set asset_id = a.id
     from assets a
-    where o.asset_id is null and a.store_id = o.store_id and a.tag = 'B' || o.store_id || '-' || (1 + o.id % 20)`);
+    where o.chain_id = $1 and o.asset_id is null and a.store_id = o.store_id
+      and a.tag = 'B' || o.store_id || '-' || (1 + abs(hashint4(o.id)) % 20)`,
+    [chainId],
+  );
   await pool.query('analyze assets');
   await pool.query('analyze orders');
   report({
@@ -179,7 +185,20 @@ try {
     rows.push(performance.now() - start);
   }
   const tagMs = median(rows.slice(20));
-  report({ figure: 'tag lookup over HTTP (median)', ms: tagMs, target_ms: TAG_MS, ok: tagMs < TAG_MS });
+  // The floor on this machine: the cheapest signed-in route (a few priorities' titles), timed alike.
+  const floor: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const start = performance.now();
+    await (await fetch(`${server.url}/api/orders/priority`, { headers: { authorization: `Bearer ${token}` } })).text();
+    floor.push(performance.now() - start);
+  }
+  report({
+    figure: 'tag lookup over HTTP (median)',
+    ms: tagMs,
+    signed_in_floor_ms: median(floor.slice(20)),
+    target_ms: TAG_MS,
+    ok: tagMs < TAG_MS,
+  });
 
   const admin = await signIn(BENCH_USERS.admin);
   const lines = ['store_name,name,worktype,tag'];
