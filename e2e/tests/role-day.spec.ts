@@ -379,3 +379,21 @@ test.describe('what the store must do', () => {
     await page.context().close();
   });
 });
+
+test.describe('offline', () => {
+  test('sv: a change made without network is said to have lost its connection, in Swedish, never as an error 500', async ({
+    browser,
+    request,
+  }) => {
+    const order = await newOrder(request, 'Utan nät', { technician_id: TECH_ID, approval_status: 'approved' });
+    const page = await open(browser, 'tech', 'sv', PHONE);
+    await page.goto(`/orders/${order.id}`);
+    const menu = await statusMenu(page, 'sv', order.project_number);
+    // The connection drops while the phone still thinks it is online (a van between masts).
+    await page.route('**/api/orders/**', (route) => route.abort('internetdisconnected'));
+    await menu.getByRole('menuitem', { name: t('sv', 'common:status.confirmed') }).click();
+    await expect(page.getByText(t('sv', 'common:errors.connectionLost'))).toBeVisible();
+    await expect(page.getByText(/500|Failed to fetch/)).toHaveCount(0);
+    await page.context().close();
+  });
+});

@@ -1,12 +1,24 @@
 import { useSyncExternalStore } from 'react';
+import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 
 /**
  * Settings of the deployment the app talks to (GET /api/config, no sign-in needed). `timezone` is
  * APP_TIMEZONE: times on screen use it, as the PDF and XLSX documents do, whatever the browser's zone.
- * Until the answer arrives (or when it fails) the browser's own zone is used.
+ * The zone is kept in this browser: offline, or until the answer arrives, times are shown in the zone
+ * last heard (the browser's own only on a first visit without network).
  */
 
-let timeZone: string | null = null;
+const isZone = (zone: unknown): zone is string => {
+  if (typeof zone !== 'string' || zone === '') return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+let timeZone: string | null = ((stored) => (isZone(stored) ? stored : null))(readStorage(STORAGE_KEYS.timeZone));
 const listeners = new Set<() => void>();
 
 export function appTimeZone(): string | null {
@@ -16,6 +28,7 @@ export function appTimeZone(): string | null {
 export function setAppTimeZone(zone: string | null): void {
   if (zone === timeZone) return;
   timeZone = zone;
+  writeStorage(STORAGE_KEYS.timeZone, zone);
   for (const listener of listeners) listener();
 }
 
@@ -36,7 +49,7 @@ export async function loadAppConfig(): Promise<void> {
     if (!response.ok) return;
     const body = (await response.json()) as { payload?: { timezone?: unknown } };
     const zone = body.payload?.timezone;
-    if (typeof zone === 'string' && zone !== '') setAppTimeZone(zone);
+    if (isZone(zone)) setAppTimeZone(zone);
   } catch {
     // Offline or no server: the browser's zone.
   }

@@ -4,6 +4,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from './api.ts';
 import { describeError, notifyError, notifySuccess } from './errors.ts';
+import { i18n } from './i18n.ts';
 import { getToken, startSession } from './session.ts';
 
 const apiError = (status: number, body: unknown) =>
@@ -72,11 +73,18 @@ describe('error-to-toast rules (spec 8)', () => {
     expect(report.text).toBe('Error - is taken');
   });
 
-  it('shows "Error 500 - {client message}" when no response arrived', () => {
-    expect(describeError(new ApiError('Failed to fetch', null, null, null)).text).toBe('Error 500 - Failed to fetch');
-    expect(describeError(new TypeError('NetworkError when attempting to fetch resource.')).text).toBe(
-      'Error 500 - NetworkError when attempting to fetch resource.',
+  it('says a lost connection as such, in the user language, when no response arrived', async () => {
+    expect(describeError(new ApiError('Failed to fetch', null, null, null)).text).toBe(
+      'No connection. Check the network and try again; nothing was lost.',
     );
+    await i18n.changeLanguage('sv');
+    try {
+      const text = describeError(new ApiError('Failed to fetch', null, null, null)).text;
+      expect(text).toBe('Ingen anslutning. Kontrollera nätet och försök igen – inget har gått förlorat.');
+      expect(text).not.toMatch(/500|Failed to fetch/);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('shows other statuses with their body message', () => {

@@ -14,7 +14,7 @@ import { playErrorSound } from './sound.ts';
 export interface ErrorReport {
   /** The toast text, e.g. "Error 404 - Order not found." or "Error - The name is required." */
   text: string;
-  /** HTTP status; 500 when no response arrived. */
+  /** HTTP status; 0 when no response arrived (a lost connection). */
   status: number;
   /** 422 only: the first message of each field, ending with a full stop. */
   fieldErrors: Record<string, string>;
@@ -58,9 +58,9 @@ export function describeError(error: unknown): ErrorReport {
     const message = error instanceof Error ? error.message : String(error);
     return { ...empty, status: 500, text: errorText(500, message) };
   }
-  if (error.status === null) {
-    return { ...empty, status: 500, text: errorText(500, error.message || t('errors.network')) };
-  }
+  // No answer at all: a lost connection, said as such in the user's language (ux.md), not as a server
+  // error: no server answered 500, and the browser's own words ("Failed to fetch") are English.
+  if (error.status === null) return { ...empty, status: 0, text: t('errors.connectionLost') };
   if (error.text?.trimStart().startsWith('<')) {
     return { ...empty, status: 500, text: errorText(500, t('errors.serverError')) };
   }

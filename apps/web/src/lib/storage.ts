@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   language: 'wop.language',
   returnTo: 'wop.return_to',
   signOutReason: 'wop.sign_out_reason',
+  /** APP_TIMEZONE as the server last said it (lib/app-config.ts): times offline are shown in it too. */
+  timeZone: 'wop.time_zone',
   /** Check-ins and check-outs made without network, waiting to be sent (entities/visits.ts). */
   visitQueue: 'wop.visit_queue',
 } as const;
