@@ -43,6 +43,8 @@ const configSchema = z.object({
     .min(1)
     .max(100)
     .default(os.availableParallelism() + 1),
+  /** Requests each API key may make per minute on each instance (429 with Retry-After beyond). */
+  API_KEY_RATE_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1_000_000).default(600),
   TOKEN_TTL_HOURS: z.coerce
     .number({ error: 'must be a number' })
     .positive()

@@ -47,6 +47,7 @@ const en: Catalog = {
   max_items: 'may not have more than {n} entries',
   other_store: "belongs to another store than the order's",
   only_completed: 'can be given only when the order is completed',
+  future: 'must be in the future',
 };
 
 const sv: Catalog = {
@@ -88,6 +89,7 @@ const sv: Catalog = {
   max_items: 'får ha högst {n} poster',
   other_store: 'hör till en annan butik än arbetsorderns',
   only_completed: 'kan bara anges när ordern är slutförd',
+  future: 'måste ligga i framtiden',
 };
 
 // Finnish messages follow the field's name and a colon ("Puhelin: virheellinen arvo."): each reads
@@ -131,6 +133,7 @@ const fi: Catalog = {
   max_items: 'enintään {n} kohdetta',
   other_store: 'kuuluu toiseen myymälään kuin työtilaus',
   only_completed: 'voidaan antaa vain valmiille tilaukselle',
+  future: 'on oltava tulevaisuudessa',
 };
 
 const catalogs: Record<Locale, Catalog> = { en, sv, fi };

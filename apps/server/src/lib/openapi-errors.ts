@@ -19,18 +19,19 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * The error statuses a route answers because of its shape, whatever it does (api-contract, "Second
  * wave", Robustness), added to its OpenAPI responses at registration:
  * - every route 500 (a failure of the server or its database; nothing of the request was written);
- * - behind a sign-in guard (every onRequest hook of a route is one) 401 and 403;
+ * - behind a sign-in guard (every onRequest hook of a route is one) 401, 403 and 429 (an API key
+ *   over its rate limit);
  * - with a path parameter 400 (undecodable) and 404; with a path or query schema 422;
  * - a method that can carry a body 400 (unreadable), 413 (too large), 415 (unsupported type) and 422
  *   (not an object, or refused by its schema).
- * What only some routes answer (409, 412, 429) each lists with `errorResponses`.
+ * What only some routes answer (409, 412, a sign-in's 429) each lists with `errorResponses`.
  */
 export function documentShapeErrors(route: RouteOptions): void {
   const schema = route.schema;
   if (!schema || schema.hide || !route.url.startsWith('/api/')) return;
   const methods = [route.method].flat();
   const statuses: number[] = [500];
-  if (route.onRequest) statuses.push(401, 403);
+  if (route.onRequest) statuses.push(401, 403, 429);
   if (route.url.includes('/:')) statuses.push(400, 404);
   if (schema.params || schema.querystring) statuses.push(422);
   if (methods.some((method) => BODY_METHODS.has(method))) statuses.push(400, 413, 415, 422);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import apiKeysRoutes from './api-keys/api-keys.routes.ts';
 import assetsRoutes from './assets/assets.routes.ts';
 import authRoutes from './auth/auth.routes.ts';
 import chainsRoutes from './chains/chains.routes.ts';
@@ -51,6 +52,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(phoneinRoutes);
   await app.register(visitsRoutes);
   await app.register(costsRoutes);
+  await app.register(apiKeysRoutes);
 }
 
 /**

@@ -1,8 +1,9 @@
+import { API_KEY_PREFIX, PERMISSION_SCOPES } from '@wop/shared/api-keys';
 import { can, isRoleSlug, type Permission } from '@wop/shared/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { keepListening } from '../db/listen.ts';
-import { ForbiddenError, UnauthenticatedError } from '../lib/errors.ts';
+import { ForbiddenError, TooManyRequestsError, UnauthenticatedError } from '../lib/errors.ts';
 import type { AuthUser } from '../lib/scope.ts';
 import { type SignIn, SignInMemory } from '../lib/sign-in-memory.ts';
 import { hashToken } from '../lib/tokens.ts';
@@ -12,6 +13,8 @@ declare module 'fastify' {
     user: AuthUser;
     /** The id of the session token the request came with (null for a download token). */
     sessionId: number | null;
+    /** The API key the request came with (null for a person's token). */
+    apiKey: { id: number; scopes: string[] } | null;
   }
   interface FastifyInstance {
     /** Signs the request in from its bearer token (or, on download routes, its download token). */
@@ -57,6 +60,45 @@ const TOKEN_QUERY = `
   join roles r on r.id = u.role_id
   where t.token_hash = $1 and t.kind = $2 and t.expires_at > now()`;
 
+interface KeyRow {
+  id: number;
+  name: string;
+  scopes: string[];
+  chain_id: number | null;
+  created_by: number;
+  email: string;
+  used: boolean;
+}
+
+/**
+ * A live key with the user it acts for: its creator's id (history and audit lead back to a person)
+ * under the key's own name, as that chain's chain-admin, or as an admin when it has no chain.
+ */
+const KEY_QUERY = `
+  select k.id, k.name, k.scopes, k.chain_id, k.created_by, u.email,
+    k.last_used_at > now() - interval '1 minute' as used
+  from api_keys k
+  join users u on u.id = k.created_by
+  where k.key_hash = $1 and k.revoked_at is null and (k.expires_at is null or k.expires_at > now())`;
+
+/** Requests per key and instance in the current minute. */
+class KeyWindows {
+  private minute = 0;
+  private counts = new Map<number, number>();
+  /** Seconds to wait, or 0 when the request may go on. */
+  take(keyId: number, limit: number): number {
+    const now = Date.now();
+    const minute = Math.floor(now / 60_000);
+    if (minute !== this.minute) {
+      this.minute = minute;
+      this.counts.clear();
+    }
+    const count = (this.counts.get(keyId) ?? 0) + 1;
+    this.counts.set(keyId, count);
+    return count > limit ? Math.ceil(((minute + 1) * 60_000 - now) / 1000) : 0;
+  }
+}
+
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return undefined;
@@ -87,6 +129,7 @@ export default fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('user', null as unknown as AuthUser);
     app.decorateRequest('sessionId', null);
+    app.decorateRequest('apiKey', null);
 
     const memory = new SignInMemory();
     app.decorate('signIns', memory);
@@ -143,9 +186,41 @@ export default fp(
       return found;
     }
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    const windows = new KeyWindows();
+
+    /**
+     * A key is read from the database on every request (never from memory): a revocation holds on
+     * every instance from the next request on. Only routes guarded by a permission that maps to one
+     * of the key's scopes are open to it.
+     */
+    async function signInWithKey(request: FastifyRequest, key: string, permission: Permission | undefined) {
+      const { rows } = await app.database.pool.query<KeyRow>({
+        name: 'auth-api-key',
+        text: KEY_QUERY,
+        values: [hashToken(key)],
+      });
+      const row = rows[0];
+      if (!row) throw new UnauthenticatedError();
+      const wait = windows.take(row.id, app.appConfig.API_KEY_RATE_PER_MINUTE);
+      if (wait > 0) throw new TooManyRequestsError('api_keys.too_many_requests', { seconds: wait });
+      if (!permission) throw new ForbiddenError();
+      if (!row.used) await app.database.pool.query('update api_keys set last_used_at = now() where id = $1', [row.id]);
+      request.apiKey = { id: row.id, scopes: row.scopes };
+      request.user = {
+        id: row.created_by,
+        name: row.name,
+        email: row.email,
+        role: row.chain_id === null ? 'admin' : 'chain-admin',
+        chainIds: row.chain_id === null ? [] : [row.chain_id],
+        regionIds: [],
+        storeIds: [],
+      };
+    }
+
+    async function authenticate(request: FastifyRequest, permission: Permission | undefined) {
       if (request.user) return;
       const headerToken = bearer(request);
+      if (headerToken?.startsWith(API_KEY_PREFIX)) return signInWithKey(request, headerToken, permission);
       const urlToken = headerToken ? undefined : queryToken(request);
       const token = headerToken ?? urlToken;
       if (!token) throw new UnauthenticatedError();
@@ -158,10 +233,18 @@ export default fp(
         (await signIn(hash, urlToken ? (ticket ? 'ticket' : 'download') : 'session'));
       request.user = found.user;
       request.sessionId = found.sessionId;
-    });
+    }
+
+    // A route that checks no permission is closed to keys.
+    app.decorate('authenticate', (request: FastifyRequest) => authenticate(request, undefined));
 
     app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest) => {
-      await app.authenticate(request);
+      await authenticate(request, permission);
+      if (request.apiKey) {
+        const scope = PERMISSION_SCOPES[permission];
+        if (!scope) throw new ForbiddenError();
+        if (!request.apiKey.scopes.includes(scope)) throw new ForbiddenError('api_keys.scope_missing', { scope });
+      }
       if (!can(request.user.role, permission)) throw new ForbiddenError();
     });
   },

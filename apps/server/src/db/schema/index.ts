@@ -1,4 +1,5 @@
 // The one schema object handed to Drizzle (and drizzle-kit).
+export * from './api-keys.ts';
 export * from './assets.ts';
 export * from './costs.ts';
 export * from './files.ts';
