@@ -92,8 +92,8 @@ export function ChainInvoicesPage() {
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
                         {invoice.number}
-                        {invoice.kind === 'credit_note' && <Badge color="gray">{t('invoices.creditNote')}</Badge>}
-                        {invoice.credited_by_id !== null && <Badge color="orange">{t('invoices.credited')}</Badge>}
+                        {invoice.kind === 'credit_note' && <Badge color="#495057">{t('invoices.creditNote')}</Badge>}
+                        {invoice.credited_by_id !== null && <Badge color="#c2410c">{t('invoices.credited')}</Badge>}
                       </Group>
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>

@@ -95,7 +95,7 @@ function CostBar({ costs, lng }: { costs: Costs; lng: string }) {
         <Text size="sm" fw={600}>
           {text}
         </Text>
-        {over && <Badge color="red">{t('overNte')}</Badge>}
+        {over && <Badge color="#c92a2a">{t('overNte')}</Badge>}
       </Group>
       <Progress value={percent} color={over ? 'red' : percent > 85 ? 'orange' : 'teal'} size="lg" aria-label={text} />
     </Stack>
@@ -273,7 +273,8 @@ function QuoteCard({ orderId, quote, lng }: { orderId: number; quote: Quote; lng
       if (setServerErrors(form, error, labels).length === 0) notifyError(error);
     }
   };
-  const color = quote.status === 'approved' ? 'green' : quote.status === 'rejected' ? 'red' : 'blue';
+  // Dark enough for white text (WCAG AA), as the app's status badges.
+  const color = quote.status === 'approved' ? '#237032' : quote.status === 'rejected' ? '#c92a2a' : '#1971c2';
   return (
     <Card withBorder padding="sm" data-testid="quote">
       <Stack gap="xs">
