@@ -9,6 +9,8 @@ export interface AuthUser {
   chainIds: number[];
   regionIds: number[];
   storeIds: number[];
+  /** Set when the request came with an API key (the user is then the key's creator, named as the key). */
+  apiKeyId?: number;
 }
 
 /**

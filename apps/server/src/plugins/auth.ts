@@ -214,6 +214,7 @@ export default fp(
         chainIds: row.chain_id === null ? [] : [row.chain_id],
         regionIds: [],
         storeIds: [],
+        apiKeyId: row.id,
       };
     }
 

@@ -15,6 +15,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { apiKeys } from './api-keys.ts';
 import { assets } from './assets.ts';
 import { createdAt, timestamps } from './columns.ts';
 import { storedFile } from './files.ts';
@@ -212,6 +213,8 @@ export const orderEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     orderId: orderId(),
     userId: userRef('user_id'),
+    /** The API key the change came through: the history names the key rather than its creator. */
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     field: varchar('field', { length: 40 }).notNull(),
     fromValue: text('from_value'),
     toValue: text('to_value'),

@@ -138,11 +138,20 @@ describe('calling with a key', () => {
     expect((await rows()).find((row) => row.id === id)?.last_used_at).not.toBeNull();
   });
 
-  it('writes within its scope', async () => {
+  it('writes within its scope, under its own name in the history', async () => {
     const { key } = await createKey('chainAdmin', { name: 'ERP write', scopes: ['orders:read', 'orders:write'] });
-    const [order] = (await call(app, 'GET', '/api/orders', withKey(key))).json().payload.data as { id: number }[];
-    const res = await call(app, 'PUT', `/api/orders/${order.id}`, withKey(key, { payload: { priority: 10 } }));
+    const [order] = (await call(app, 'GET', '/api/orders', withKey(key))).json().payload.data as {
+      id: number;
+      priority: number;
+    }[];
+    const priority = order.priority === 10 ? 20 : 10;
+    const res = await call(app, 'PUT', `/api/orders/${order.id}`, withKey(key, { payload: { priority } }));
     expect(res.statusCode, res.body).toBe(200);
+    const history = (await call(app, 'GET', `/api/orders/${order.id}`, withKey(key))).json().payload.history as {
+      field: string;
+      user: { name: string } | null;
+    }[];
+    expect(history.at(-1)).toMatchObject({ field: 'priority', user: { name: 'ERP write' } });
   });
 
   it('refuses an unknown, revoked or expired key with 401, at once', async () => {

@@ -170,7 +170,7 @@ export function createCostsService(db: Db) {
         if (nteMinor > (await limitOf(tx, user))) throw ValidationError.field('nte_minor', 'costs.over_your_limit');
         if (nteMinor === state.nte_minor) return;
         await repo.setNte(tx, orderId, nteMinor);
-        await insertEvents(tx, orderId, user.id, [
+        await insertEvents(tx, orderId, user, [
           { field: 'nte_minor', from: String(state.nte_minor), to: String(nteMinor) },
         ]);
         await notify.costsChanged(tx, orderId);

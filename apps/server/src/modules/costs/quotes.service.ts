@@ -118,7 +118,7 @@ export function createQuotesService(db: Db, timeZone = 'Europe/Stockholm') {
           values (${orderId}, ${JSON.stringify(lines)}::jsonb, ${totalMinor}, ${body.valid_until}, ${body.note},
             ${user.id}, ${escalated})`);
         await tx.execute(sql`update order_costs set quote_status = 'submitted' where order_id = ${orderId}`);
-        await insertEvents(tx, orderId, user.id, [{ field: 'quote', from: state.quote_status, to: 'submitted' }]);
+        await insertEvents(tx, orderId, user, [{ field: 'quote', from: state.quote_status, to: 'submitted' }]);
         await notify.quoteSubmitted(tx, user, orderId, { totalMinor, currency: state.currency, escalated });
       });
       return this.get(user, orderId);
@@ -154,7 +154,7 @@ export function createQuotesService(db: Db, timeZone = 'Europe/Stockholm') {
         const nte = body.decision === 'approved' ? Math.max(state.nte_minor, row.total_minor) : state.nte_minor;
         await tx.execute(sql`
           update order_costs set quote_status = ${body.decision}, nte_minor = ${nte} where order_id = ${orderId}`);
-        await insertEvents(tx, orderId, user.id, [
+        await insertEvents(tx, orderId, user, [
           { field: 'quote', from: 'submitted', to: body.decision },
           ...(nte !== state.nte_minor ? [{ field: 'nte_minor', from: String(state.nte_minor), to: String(nte) }] : []),
         ]);

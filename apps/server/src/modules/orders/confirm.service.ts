@@ -63,7 +63,7 @@ export function createConfirmService(db: Db) {
         const now = new Date();
         if (body.fixed) {
           await tx.update(orders).set({ confirmedAt: now, confirmedBy: user.id }).where(sql`${orders.id} = ${id}`);
-          await repo.insertEvents(tx, id, user.id, [{ field: 'confirmed', from: null, to: 'fixed' }]);
+          await repo.insertEvents(tx, id, user, [{ field: 'confirmed', from: null, to: 'fixed' }]);
           await notify.orderSignedOff(tx, user, id, { fixed: true });
           return { id, recall_order_id: null, recall_project_number: null };
         }
@@ -93,11 +93,11 @@ export function createConfirmService(db: Db) {
           .update(orders)
           .set({ confirmedAt: now, confirmedBy: user.id, recallOrderId: recall.id })
           .where(sql`${orders.id} = ${id}`);
-        await repo.insertEvents(tx, id, user.id, [
+        await repo.insertEvents(tx, id, user, [
           { field: 'confirmed', from: null, to: 'not-fixed' },
           { field: 'recall', from: null, to: String(recall.projectNumber) },
         ]);
-        await repo.insertEvents(tx, recall.id, user.id, [
+        await repo.insertEvents(tx, recall.id, user, [
           { field: 'created', from: String(order.project_number), to: String(recall.projectNumber) },
         ]);
         await notify.orderSignedOff(tx, user, id, { fixed: false, comment: body.comment ?? '', recall });

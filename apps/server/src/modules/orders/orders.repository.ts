@@ -231,8 +231,9 @@ export interface EventRow extends Record<string, unknown> {
 
 export async function listEvents(db: DbOrTx, orderId: number) {
   const { rows } = await db.execute<EventRow>(sql`
-    select e.created_at as at, e.field, e.from_value, e.to_value, u.id as user_id, u.name as user_name
-    from order_events e left join users u on u.id = e.user_id
+    select e.created_at as at, e.field, e.from_value, e.to_value, u.id as user_id,
+      coalesce(k.name, u.name) as user_name
+    from order_events e left join users u on u.id = e.user_id left join api_keys k on k.id = e.api_key_id
     where e.order_id = ${orderId} order by e.id asc`);
   return rows;
 }
@@ -241,13 +242,15 @@ export async function insertEvents(
   tx: DbOrTx,
   orderId: number,
   /** Null for what the server did by itself (a visit it closed). */
-  userId: number | null,
+  user: { id: number; apiKeyId?: number } | null,
   events: { field: string; from: string | null; to: string | null }[],
 ) {
   if (!events.length) return;
+  const userId = user?.id ?? null;
+  const apiKeyId = user?.apiKeyId ?? null;
   await tx
     .insert(orderEvents)
-    .values(events.map((e) => ({ orderId, userId, field: e.field, fromValue: e.from, toValue: e.to })));
+    .values(events.map((e) => ({ orderId, userId, apiKeyId, field: e.field, fromValue: e.from, toValue: e.to })));
 }
 
 export async function insertOrder(

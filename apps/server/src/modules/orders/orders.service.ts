@@ -129,7 +129,7 @@ export function createOrdersService(
             assetId: fields.asset_id ?? null,
           });
           await repo.insertDocuments(tx, order.id, user.id, written);
-          await repo.insertEvents(tx, order.id, user.id, [
+          await repo.insertEvents(tx, order.id, user, [
             { field: 'created', from: null, to: String(order.projectNumber) },
             ...written.map((w) => ({ field: 'document', from: null, to: w.name })),
           ]);
@@ -168,7 +168,7 @@ export function createOrdersService(
         const { changes, events } = await planChanges(tx, current, body, assetsInScope(scopeOf(user)));
         if (events.length) {
           await repo.updateOrder(tx, id, changes);
-          await repo.insertEvents(tx, id, user.id, events);
+          await repo.insertEvents(tx, id, user, events);
           await notify.orderUpdated(tx, user, id, events);
           // Given another asset, the order is a repeat failure of that asset's last order, or not.
           if (changes.assetId !== undefined) {
@@ -205,7 +205,7 @@ export function createOrdersService(
           await repo.insertEvents(
             tx,
             id,
-            user.id,
+            user,
             written.map((w) => ({ field: 'document', from: null, to: w.name })),
           );
         });

@@ -160,7 +160,7 @@ export function createVisitsService(db: Db, now: () => Date = () => new Date()) 
           noPosition: written.no_position,
           lateCheckIn: written.late_check_in,
         });
-        await orders.insertEvents(tx, orderId, user.id, [{ field: 'check_in', from: null, to: time.toISOString() }]);
+        await orders.insertEvents(tx, orderId, user, [{ field: 'check_in', from: null, to: time.toISOString() }]);
         await notify.visitCheckedIn(tx, user, orderId);
         // The answer from what was written (no read back: a check-in is the hot path).
         return toVisit({
@@ -196,7 +196,7 @@ export function createVisitsService(db: Db, now: () => Date = () => new Date()) 
           note: body.note ?? null,
           lateCheckOut: late,
         });
-        await orders.insertEvents(tx, orderId, user.id, [{ field: 'check_out', from: null, to: body.outcome }]);
+        await orders.insertEvents(tx, orderId, user, [{ field: 'check_out', from: null, to: body.outcome }]);
         await chargeVisit(tx, { orderId, visitId: open.id, technicianId: user.id }, before);
         await notify.visitChanged(tx, orderId);
         return answer(tx, orderId, open.id);
@@ -211,7 +211,7 @@ export function createVisitsService(db: Db, now: () => Date = () => new Date()) 
         if (!visit) throw new NotFoundError('visits.not_found');
         if (visit.confirmedAt) throw new ConflictError('visits.already_confirmed');
         await repo.updateVisit(tx, visitId, { confirmedAt: now(), confirmedBy: user.id });
-        await orders.insertEvents(tx, orderId, user.id, [
+        await orders.insertEvents(tx, orderId, user, [
           { field: 'visit_confirmed', from: null, to: visit.checkedInAt.toISOString() },
         ]);
         await notify.visitChanged(tx, orderId);
@@ -250,7 +250,7 @@ export function createVisitsService(db: Db, now: () => Date = () => new Date()) 
         const after = span(checkedIn, checkedOut);
         if (before !== after) events.push({ field: 'visit', from: before, to: after });
         if (outcome !== visit.outcome) events.push({ field: 'visit_outcome', from: visit.outcome, to: outcome });
-        await orders.insertEvents(tx, orderId, user.id, events);
+        await orders.insertEvents(tx, orderId, user, events);
         await notify.visitChanged(tx, orderId);
         return answer(tx, orderId, visitId);
       });
