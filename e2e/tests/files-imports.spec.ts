@@ -114,7 +114,7 @@ test.describe('store import as an admin', () => {
     const samplePath = test.info().outputPath('stores-sample.csv');
     await sampleFile.saveAs(samplePath);
     expect(fs.readFileSync(samplePath, 'utf8').split('\n')[0]).toBe(
-      'store_name,phone,email,invoice_address,contact_person,region_name,city',
+      'store_name,phone,email,invoice_address,contact_person,region_name,city,lat,lng',
     );
 
     await page.getByRole('button', { name: en('imports:stores.import') }).click();

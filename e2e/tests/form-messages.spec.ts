@@ -426,7 +426,7 @@ test.describe('a rule the server catches reads as the browser would say it', () 
       const label = t(lng, 'users:fields.email');
       expect(message).toBe(
         lng === 'fi'
-          ? `${label}: on jo käytössä.`
+          ? `${label}: jo käytössä.`
           : lng === 'sv'
             ? `${label} används redan.`
             : `${label} has already been taken.`,

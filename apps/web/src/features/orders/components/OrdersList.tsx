@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconMessages, IconPlus, IconSignature } from '@tabler/icons-react';
 import { COMPLETED_STATUS } from '@wop/shared/constants';
 import type { Order } from '@wop/shared/orders';
@@ -80,7 +80,8 @@ export function OrdersList({ chainId }: { chainId?: number }) {
   const canEdit = useCan('order:update');
   const canDelete = useCan('order:delete');
   const canSignOff = useCan('order:confirm');
-  // Everyone but the technician, whose list is its own, sees who is sent.
+  // Everyone but the technician, whose list is its own, sees who is sent, under the status (a column of its own
+  // would push the actions out of a 1440 px screen in Swedish and Finnish).
   const showTechnician = useRole() !== 'technician';
   const remove = useDeleteOrder();
   const [editing, setEditing] = useState<number | null>(null);
@@ -148,23 +149,15 @@ export function OrdersList({ chainId }: { chainId?: number }) {
           <StatusBadge status={o.status} label={o.status_label} />
           <ApprovalBadge status={o.approval_status} />
           {canSignOff && awaitsSignOff(o) && <SignOffBadge />}
+          {showTechnician && (
+            <Text size="xs" c={o.technician_name ? undefined : 'dimmed'}>
+              <VisuallyHidden>{t('fields.technician')}: </VisuallyHidden>
+              {o.technician_name ?? t('filters.unassigned')}
+            </Text>
+          )}
         </Stack>
       ),
     },
-    ...(showTechnician
-      ? [
-          {
-            key: 'technician_name',
-            header: t('fields.technician'),
-            render: (o: Order) =>
-              o.technician_name ?? (
-                <Text size="sm" c="dimmed">
-                  {t('filters.unassigned')}
-                </Text>
-              ),
-          },
-        ]
-      : []),
     {
       key: 'due_at',
       header: t('fields.due_at'),
