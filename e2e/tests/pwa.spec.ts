@@ -11,8 +11,8 @@ const en = (key: string) => t('en', key);
 test.use({ serviceWorkers: 'allow' });
 /** The worker's cache of API answers (apps/web/src/lib/pwa.ts). */
 const API_CACHE = 'wop-api';
-/** What the worker may keep of the API: the user and their orders, list and detail. */
-const CACHEABLE_API = /^\/api\/(?:profile|orders(?:\/\d+)?)$/;
+/** What the worker may keep of the API: the user and their orders, list, detail and visits. */
+const CACHEABLE_API = /^\/api\/(?:profile|orders(?:\/\d+(?:\/visits)?)?)$/;
 
 /** The paths of the API answers in the worker's cache. */
 function cachedApiPaths(page: Page): Promise<string[]> {

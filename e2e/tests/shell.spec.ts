@@ -147,6 +147,8 @@ test.describe('sign-out and login routes', () => {
 test('a deep link visited while signed out opens after signing in', async ({ page }) => {
   await page.goto('/jour-nummer');
   await expect(page).toHaveURL(/\/login$/);
+  // This browser chose English: otherwise the store manager would get the language last used elsewhere.
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEYS.language, 'en']);
   await signInThroughUi(page, 'store', { open: false });
   await expect(page).toHaveURL(/\/jour-nummer$/);
   await expect(page).toHaveTitle(new RegExp(t('en', 'jour:title')));
