@@ -52,7 +52,7 @@ export function AssetHistory({ asset }: { asset: Pick<Asset, 'id' | 'store_id'> 
                       </Badge>
                     )}
                     {o.repeat_of && (
-                      <Badge size="xs" color="orange.9" variant="light" style={{ textTransform: 'none' }}>
+                      <Badge size="xs" color="#9a3412" variant="light" style={{ textTransform: 'none' }}>
                         {t('history.repeatOf', { number: o.repeat_of.project_number })}
                       </Badge>
                     )}

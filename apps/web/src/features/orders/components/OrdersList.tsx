@@ -61,7 +61,7 @@ export const awaitsSignOff = (o: Order) =>
 function SignOffBadge() {
   const { t } = useTranslation('orders');
   return (
-    <Badge color="orange.9" variant="filled" tt="none" leftSection={<IconSignature size={12} aria-hidden />}>
+    <Badge color="#c2410c" variant="filled" tt="none" leftSection={<IconSignature size={12} aria-hidden />}>
       {t('signOff.waiting')}
     </Badge>
   );

@@ -14,7 +14,7 @@ export function RepeatBadge({ repeatOf, base }: { repeatOf: OrderLink; base: str
     <Badge
       component={Link}
       to={`${base}/${repeatOf.id}`}
-      color="orange.9"
+      color="#9a3412"
       variant="light"
       size="sm"
       leftSection={<IconRepeat size={12} aria-hidden />}
