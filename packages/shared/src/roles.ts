@@ -158,7 +158,8 @@ export type MenuItem =
   | 'regions'
   | 'stores'
   | 'create-order'
-  | 'assets';
+  | 'assets'
+  | 'api-keys';
 
 /** Sidebar items per role (spec 2), in the order they are shown. */
 export const MENU: Record<RoleSlug, MenuItem[]> = {
@@ -172,8 +173,9 @@ export const MENU: Record<RoleSlug, MenuItem[]> = {
     'assets',
     'import-stores',
     'bulk-update-users',
+    'api-keys',
   ],
-  admin: ['chains', 'users', 'orders', 'assets', 'import-stores'],
+  admin: ['chains', 'users', 'orders', 'assets', 'import-stores', 'api-keys'],
   'chain-admin': ['orders', 'assets', 'regions', 'stores', 'users'],
   'regional-director': ['orders', 'assets', 'stores'],
   'store-manager': ['orders', 'create-order', 'assets'],
@@ -193,6 +195,7 @@ export const MENU_PATHS: Record<MenuItem, string> = {
   stores: '/stores',
   'create-order': '/orders/create',
   assets: '/assets',
+  'api-keys': '/api-keys',
 };
 
 /** Roles that see a welcome page at `/` and the dashboard title in the sidebar. */
@@ -220,7 +223,8 @@ export type AppRoute =
   | 'assets'
   | 'asset-detail'
   | 'asset-tag'
-  | 'assets-import';
+  | 'assets-import'
+  | 'api-keys';
 
 const COMMON: AppRoute[] = [
   'account',
@@ -250,6 +254,7 @@ export const ROUTES: Record<RoleSlug, AppRoute[]> = {
     'upload-files-create',
     ...ASSETS,
     'assets-import',
+    'api-keys',
   ],
   admin: [
     ...COMMON,
@@ -261,6 +266,7 @@ export const ROUTES: Record<RoleSlug, AppRoute[]> = {
     'users-bulk-update',
     ...ASSETS,
     'assets-import',
+    'api-keys',
   ],
   'chain-admin': [
     ...COMMON,

@@ -11,6 +11,8 @@ export interface ConfirmDeleteProps {
   name?: string;
   title?: ReactNode;
   message?: ReactNode;
+  /** The confirming button's text, when it is not "Delete" (e.g. "Revoke"). */
+  confirmLabel?: string;
 }
 
 /**
@@ -18,7 +20,15 @@ export interface ConfirmDeleteProps {
  * button spins while `onConfirm` runs and the dialog closes when it succeeds; on failure
  * it stays open (the error toast has already been shown). Loaded through ConfirmDelete.tsx.
  */
-export function ConfirmDeleteDialog({ opened, onClose, onConfirm, name, title, message }: ConfirmDeleteProps) {
+export function ConfirmDeleteDialog({
+  opened,
+  onClose,
+  onConfirm,
+  name,
+  title,
+  message,
+  confirmLabel,
+}: ConfirmDeleteProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
 
@@ -50,7 +60,7 @@ export function ConfirmDeleteDialog({ opened, onClose, onConfirm, name, title, m
             {t('confirmDelete.cancel')}
           </Button>
           <Button color="red.8" leftSection={<IconTrash size={16} aria-hidden />} loading={busy} onClick={confirm}>
-            {t('confirmDelete.confirm')}
+            {confirmLabel ?? t('confirmDelete.confirm')}
           </Button>
         </Group>
       </Stack>

@@ -5,6 +5,7 @@ import {
   IconClipboardList,
   IconFileImport,
   IconHierarchy2,
+  IconKey,
   IconLayoutDashboard,
   IconListCheck,
   IconMap2,
@@ -33,6 +34,7 @@ export const MENU_ICONS: Record<MenuItem, NavIcon> = {
   stores: IconBuildingStore,
   'create-order': IconPlus,
   assets: IconBox,
+  'api-keys': IconKey,
 };
 
 export const EXTRA_ICONS = {

@@ -53,6 +53,7 @@ export const PAGES: Partial<Record<AppRoute, PageComponent>> = {
   'asset-detail': page(() => import('../../features/assets/pages/AssetPage.tsx'), 'AssetPage'),
   'asset-tag': page(() => import('../../features/assets/pages/AssetTagPage.tsx'), 'AssetTagPage'),
   'assets-import': page(() => import('../../features/imports/pages/AssetImportPage.tsx'), 'AssetImportPage'),
+  'api-keys': page(() => import('../../features/api-keys/pages/ApiKeysPage.tsx'), 'ApiKeysPage'),
 };
 
 /** A page in its parent route's <Outlet/>: `path` is relative to the parent's; without one it is the index. */
@@ -96,6 +97,10 @@ export const CHILD_PAGES: Partial<Record<AppRoute, ChildPage[]>> = {
     {
       path: 'invoices',
       Page: page(() => import('../../features/chains/pages/ChainInvoicesPage.tsx'), 'ChainInvoicesPage'),
+    },
+    {
+      path: 'api-keys',
+      Page: page(() => import('../../features/api-keys/pages/ChainApiKeysPage.tsx'), 'ChainApiKeysPage'),
     },
     {
       path: 'sign-in',

@@ -29,6 +29,8 @@ export const ROUTE_PATHS: Record<AppRoute, string> = {
   'asset-detail': '/assets/:assetId',
   // Where a label's QR code leads: a tag, not an id.
   'asset-tag': '/assets/tag/:tag',
+  // Keys for machines (the admins'; a chain's are a tab of its page).
+  'api-keys': '/api-keys',
 };
 
 /** Path parameters that are not ids, with what they may hold. */

@@ -10,7 +10,7 @@ import { usePageHeader } from '../../../lib/page-header.tsx';
 
 /**
  * /chains/{id}: the chain's name and its tabs information, stores, orders, users, regions (only
- * when the chain has regions) and sign-in (its own identity provider). Each tab is a path of its own (/chains/{id}/stores, ...) whose page
+ * when the chain has regions), sign-in (its own identity provider), costs, invoices and API keys. Each tab is a path of its own (/chains/{id}/stores, ...) whose page
  * the router puts in the outlet below the tabs.
  */
 export function ChainDashboardPage() {
@@ -19,6 +19,7 @@ export function ChainDashboardPage() {
   const chain = useQuery({ ...chainQueryOptions(chainId), meta: { silent: true } });
   const navigate = useNavigate();
   const canSetSignIn = useCan('chain:sign-in');
+  const canManageKeys = useCan('api-key:manage');
   const { pathname } = useLocation();
   usePageHeader(chain.data?.chain_name ?? t('dashboard'), null);
 
@@ -33,6 +34,7 @@ export function ChainDashboardPage() {
     'users',
     ...(chain.data.has_region ? ['regions'] : []),
     ...(canSetSignIn ? ['sign-in', 'costs', 'invoices'] : []),
+    ...(canManageKeys ? ['api-keys'] : []),
   ];
 
   return (
