@@ -151,8 +151,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swagger, {
     openapi: {
       info: { title: 'Work-order portal API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: {
+        securitySchemes: {
+          session: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "A person's session: the `access_token` of `POST /api/auth/login`.",
+          },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'wop_…',
+            description:
+              'An API key (`POST /api/api-keys`), for machines. An operation open to keys names the scope it needs ' +
+              '(`orders:read`, `orders:write`, `assets:read`, `assets:write`, `plans:read`, `costs:read`); every ' +
+              'other operation answers a key 403. Unknown, revoked or expired keys: 401. Each key has its own ' +
+              'rate limit (429 with `Retry-After`).',
+          },
+        },
+      },
+      security: [{ session: [] }],
     },
     transform: documentRoute,
     transformObject: (document) =>

@@ -46,9 +46,15 @@ export const documentRoute: typeof jsonSchemaTransform = (input) => {
   return transformed;
 };
 
+const RETRY_AFTER = {
+  description: 'Seconds to wait before the next request.',
+  schema: { type: 'integer', minimum: 1 },
+};
+
 /**
  * The whole document, last: a nullable enum lists `null` among its values, as OpenAPI 3.0.3 requires
- * for a client to accept null (`entity_type` of a user bound to nothing).
+ * for a client to accept null (`entity_type` of a user bound to nothing); every 429 says that it
+ * comes with `Retry-After`.
  */
 export function completeDocument<T>(document: T): T {
   const visit = (node: unknown) => {
@@ -57,5 +63,12 @@ export function completeDocument<T>(document: T): T {
     for (const value of Object.values(node)) visit(value);
   };
   visit(document);
+  const paths = (document as { paths?: Record<string, Record<string, { responses?: Record<string, Schema> }>> }).paths;
+  for (const item of Object.values(paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      const tooMany = operation.responses?.['429'];
+      if (tooMany) tooMany.headers = { 'Retry-After': RETRY_AFTER, ...(tooMany.headers as Schema | undefined) };
+    }
+  }
   return document;
 }

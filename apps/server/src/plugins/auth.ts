@@ -20,7 +20,7 @@ declare module 'fastify' {
     /** Signs the request in from its bearer token (or, on download routes, its download token). */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** onRequest hook: signed in and allowed by the role/permission table. */
-    requirePermission: (permission: Permission) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requirePermission: (permission: Permission) => PermissionGuard;
     /** Sessions' sign-ins this instance remembers between requests. */
     signIns: SignInMemory;
   }
@@ -33,6 +33,14 @@ declare module 'fastify' {
     rememberSignIn?: boolean;
   }
 }
+
+/**
+ * An onRequest hook that checks a permission; it carries the permission, so that the OpenAPI document
+ * names the API-key scope of each route from the very check that enforces it (lib/openapi-errors.ts).
+ */
+export type PermissionGuard = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & {
+  permission: Permission;
+};
 
 /** Where a change to a sign-in is announced (migration 0014): the id of the user, or '' for all. */
 const SIGN_INS_CHANNEL = 'wop_sign_ins';
@@ -239,15 +247,22 @@ export default fp(
     // A route that checks no permission is closed to keys.
     app.decorate('authenticate', (request: FastifyRequest) => authenticate(request, undefined));
 
-    app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest) => {
-      await authenticate(request, permission);
-      if (request.apiKey) {
-        const scope = PERMISSION_SCOPES[permission];
-        if (!scope) throw new ForbiddenError();
-        if (!request.apiKey.scopes.includes(scope)) throw new ForbiddenError('api_keys.scope_missing', { scope });
-      }
-      if (!can(request.user.role, permission)) throw new ForbiddenError();
-    });
+    app.decorate(
+      'requirePermission',
+      (permission: Permission): PermissionGuard =>
+        Object.assign(
+          async (request: FastifyRequest) => {
+            await authenticate(request, permission);
+            if (request.apiKey) {
+              const scope = PERMISSION_SCOPES[permission];
+              if (!scope) throw new ForbiddenError();
+              if (!request.apiKey.scopes.includes(scope)) throw new ForbiddenError('api_keys.scope_missing', { scope });
+            }
+            if (!can(request.user.role, permission)) throw new ForbiddenError();
+          },
+          { permission },
+        ),
+    );
   },
   { name: 'auth', dependencies: ['db'] },
 );

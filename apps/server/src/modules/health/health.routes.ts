@@ -50,7 +50,7 @@ export default async function healthRoutes(instance: FastifyInstance) {
     {
       schema: {
         tags: ['health'],
-        security: [{ bearer: [] }],
+        security: [{ session: [] }],
         description:
           'Prometheus text format: request counts and latency by route, database pool use. Off (404) unless METRICS_TOKEN is set; then it takes `Authorization: Bearer <METRICS_TOKEN>`.',
         response: {
