@@ -126,9 +126,22 @@ export const ASSET_SORTS = [
 ] as const;
 
 /** The list's filters beyond page, limit, q and the sort (the web app keeps them in the URL). */
-export const ASSET_FILTERS = ['chain_id', 'region_id', 'store_id', 'worktype_id', 'status', 'warranty'] as const;
+export const ASSET_FILTERS = [
+  'chain_id',
+  'region_id',
+  'store_id',
+  'worktype_id',
+  'status',
+  'warranty',
+  'attention',
+] as const;
 /** `warranty=active`: under warranty today; `expired`: had one that ended; `none`: never had one. */
 export const WARRANTY_FILTERS = ['active', 'expired', 'none'] as const;
+/**
+ * `attention=any`: the assets flagged either way (decision 017); `replace` or `repeated`: those of that
+ * flag alone (`replace` wins, as on the asset: an asset that is both is `replace`).
+ */
+export const ATTENTION_FILTERS = ['any', ...ASSET_ATTENTION] as const;
 
 /** The import's columns (api-contract "Imports": like the store import). */
 export const ASSET_IMPORT_COLUMNS = [
@@ -162,6 +175,7 @@ export const assetListFilters = z.object({
   worktype_id: filter(int4Id()),
   status: filter(z.enum(ASSET_STATUSES, { error: v('invalid') })),
   warranty: filter(z.enum(WARRANTY_FILTERS, { error: v('invalid') })),
+  attention: filter(z.enum(ATTENTION_FILTERS, { error: v('invalid') })),
   search: filter(text().trim().max(200)),
 });
 

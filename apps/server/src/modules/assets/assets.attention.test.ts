@@ -137,3 +137,56 @@ describe("an asset's history", () => {
     expect(bad.json().errors).toEqual({ limit: ['must be a number'] });
   });
 });
+
+describe('the asset list filtered on attention', () => {
+  /** The ids the list answers (with the filters given), and its total. */
+  async function listed(query: Record<string, string | number>, as: DemoUser = 'chainAdmin') {
+    const res = await call(app, 'GET', '/api/assets', { as, query: { limit: 1000, ...query } });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json().payload as { data: { id: number; attention: string | null }[]; total: number };
+    expect(page.total).toBe(page.data.length);
+    return page.data;
+  }
+
+  it('keeps exactly the assets flagged as the asset itself says, by either flag or one', async () => {
+    const calm = await newAsset(1, 'Lugn F1');
+    await order(1, calm.id);
+    const busy = await newAsset(1, 'Upptagen F2');
+    for (let i = 0; i < 3; i++) await order(1, busy.id);
+    const costly = await call(app, 'POST', '/api/assets', {
+      as: 'admin',
+      payload: { store_id: 1, name: 'Dyr F3', worktype_id: 3, replacement_value_minor: 10_000 },
+    });
+    const dear = costly.json().payload as { id: number };
+    const repair = await order(1, dear.id);
+    await app.db.execute(sql`update order_costs set material_minor = 5000 where order_id = ${repair.id}`);
+
+    const any = await listed({ attention: 'any' });
+    expect(any.map((a) => a.id)).toEqual(expect.arrayContaining([busy.id, dear.id]));
+    expect(any.map((a) => a.id)).not.toContain(calm.id);
+    expect(any.every((a) => a.attention !== null)).toBe(true);
+    const repeated = await listed({ attention: 'repeated' });
+    expect(repeated.map((a) => a.id)).toContain(busy.id);
+    expect(repeated.every((a) => a.attention === 'repeated')).toBe(true);
+    const replace = await listed({ attention: 'replace' });
+    expect(replace.map((a) => a.id)).toContain(dear.id);
+    expect(replace.every((a) => a.attention === 'replace')).toBe(true);
+    // Every flagged asset of the unfiltered list, and only those.
+    const all = await listed({});
+    expect(any.map((a) => a.id).sort()).toEqual(
+      all
+        .filter((a) => a.attention)
+        .map((a) => a.id)
+        .sort(),
+    );
+    // Within the caller's scope: another chain sees none of them.
+    const other = await listed({ attention: 'any' }, 'chainAdmin2');
+    expect(other.map((a) => a.id)).not.toContain(busy.id);
+  });
+
+  it('answers 422 for a flag it does not know, in the caller language', async () => {
+    const res = await call(app, 'GET', '/api/assets', { as: 'store', lang: 'sv', query: { attention: 'broken' } });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['attention']);
+  });
+});

@@ -16,6 +16,7 @@ export interface AssetFilters {
   worktype_id?: number;
   status?: AssetStatus;
   warranty?: 'active' | 'expired' | 'none';
+  attention?: 'any' | 'repeated' | 'replace';
   /** Only these assets (a label sheet of chosen ones). */
   ids?: number[];
 }
@@ -71,10 +72,21 @@ function whereOf(scope: SQL | undefined, f: AssetFilters & { q?: string }, timez
     f.warranty === 'active' ? sql`${assets.warrantyUntil} >= ${today(timezone)}` : undefined,
     f.warranty === 'expired' ? sql`${assets.warrantyUntil} < ${today(timezone)}` : undefined,
     f.warranty === 'none' ? sql`${assets.warrantyUntil} is null` : undefined,
+    f.attention ? attentionOf(f.attention) : undefined,
     f.ids ? sql`${assets.id} = any(${sql.param(f.ids)}::int[])` : undefined,
     // One expression, the one the trigram index is built on (schema/assets.ts).
     f.q ? sql`${assetSearchText(assets)} ilike ${likePattern(f.q)}` : undefined,
   );
+}
+
+/** The assets flagged as needing attention (decision 017), read as the asset's `attention` is. */
+function attentionOf(flag: 'any' | 'repeated' | 'replace'): SQL {
+  const replace = sql`coalesce(${assets.replacementValueMinor} > 0
+    and 2 * ${yearCost(sql`${assets.id}`)} >= ${assets.replacementValueMinor}, false)`;
+  const repeated = sql`${recentOrders(sql`${assets.id}`)} >= ${ATTENTION_ORDERS}`;
+  if (flag === 'replace') return replace;
+  if (flag === 'repeated') return sql`(${repeated} and not ${replace})`;
+  return sql`(${replace} or ${repeated})`;
 }
 
 const SORTS: Record<AssetSort, { column: SQL; nullable?: boolean }> = {

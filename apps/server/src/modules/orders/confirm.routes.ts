@@ -8,7 +8,7 @@ import { createConfirmService } from './confirm.service.ts';
 
 export default async function confirmRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = createConfirmService(app.db);
+  const service = createConfirmService(app.db, app.appConfig.RECALL_WINDOW_DAYS);
 
   app.post(
     '/orders/:id/confirm',

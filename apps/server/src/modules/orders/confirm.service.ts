@@ -22,6 +22,7 @@ interface SignOffRow extends Record<string, unknown> {
   chain_id: number;
   region_id: number | null;
   store_id: number;
+  asset_id: number | null;
   approval_status: 'pending' | 'approved' | 'rejected';
 }
 
@@ -34,7 +35,7 @@ async function lockForSignOff(tx: DbOrTx, id: number, user: AuthUser) {
   const { rows } = await tx.execute<SignOffRow>(sql`
     select orders.id, orders.project_number, orders.status_id, orders.confirmed_at, orders.recall_order_id,
       orders.description, orders.work_type_id, orders.priority, orders.chain_id, orders.region_id,
-      orders.store_id, orders.approval_status
+      orders.store_id, orders.asset_id, orders.approval_status
     from orders
     where orders.id = ${id} ${scope ? sql`and ${scope}` : sql``}
     for update`);
@@ -46,13 +47,21 @@ async function lockForSignOff(tx: DbOrTx, id: number, user: AuthUser) {
   return { ...order, status: status[0].slug };
 }
 
+/** The asset, unless it was retired (no new order may be placed on a retired asset). */
+async function liveAsset(tx: DbOrTx, assetId: number): Promise<number | null> {
+  const { rows } = await tx.execute(sql`select 1 from assets where id = ${assetId} and status <> 'retired'`);
+  return rows.length ? assetId : null;
+}
+
 /**
  * Store sign-off (api-contract "Store sign-off and recalls"): "fixed" records who confirmed and
  * when; "not fixed" also opens a follow-up order for the same store, work type and priority whose
  * description quotes the store's comment, linked both ways. The follow-up is approved when its
- * original was, else it waits for approval (api-contract "Workflow rules that hold together").
+ * original was, else it waits for approval (api-contract "Workflow rules that hold together"). It is
+ * about the original's asset (unless that was retired since), and so a repeat failure of it when the
+ * original was completed within `recallWindowDays`: its approvers are told as for any repeat.
  */
-export function createConfirmService(db: Db) {
+export function createConfirmService(db: Db, recallWindowDays = 30) {
   return {
     async confirm(user: AuthUser, id: number, body: ConfirmOrderBody, locale: Locale) {
       return db.transaction(async (tx) => {
@@ -75,6 +84,7 @@ export function createConfirmService(db: Db) {
         });
         // Approved work stays approved; anything else waits for an approver (never born rejected).
         const approval = order.approval_status === 'approved' ? 'approved' : 'pending';
+        const assetId = order.asset_id === null ? null : await liveAsset(tx, order.asset_id);
         const recall = await repo.insertOrder(tx, {
           description,
           workTypeId: order.work_type_id,
@@ -88,6 +98,7 @@ export function createConfirmService(db: Db) {
           statusId: pending.id,
           dueAt: new Date(now.getTime() + dueHours * 3600_000),
           parentId: id,
+          assetId,
         });
         await tx
           .update(orders)
@@ -101,6 +112,8 @@ export function createConfirmService(db: Db) {
           { field: 'created', from: String(order.project_number), to: String(recall.projectNumber) },
         ]);
         await notify.orderSignedOff(tx, user, id, { fixed: false, comment: body.comment ?? '', recall });
+        const repeat = assetId ? await repo.markRepeat(tx, recall.id, recallWindowDays) : null;
+        if (repeat) await notify.orderRepeat(tx, user, recall.id, repeat);
         return { id, recall_order_id: recall.id, recall_project_number: recall.projectNumber };
       });
     },

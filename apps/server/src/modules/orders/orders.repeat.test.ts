@@ -146,4 +146,42 @@ describe('a repeat failure', () => {
     const off = await call(app, 'PUT', `/api/orders/${placed.id}`, { as: 'admin', payload: { asset_id: null } });
     expect(off.json().payload.repeat_of).toBeNull();
   });
+
+  it('is the follow-up of a "not fixed" sign-off: on the same asset, a repeat of the original, approvers told', async () => {
+    const asset = await newAsset('Frysö R7');
+    const original = await completedOrder(asset.id, '2 hours');
+    const res = await call(app, 'POST', `/api/orders/${original.id}/confirm`, {
+      as: 'store',
+      payload: { fixed: false, comment: 'Läcker fortfarande.' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const followUp = await detail(res.json().payload.recall_order_id);
+    expect(followUp).toMatchObject({
+      asset_id: asset.id,
+      parent_id: original.id,
+      repeat_of: { id: original.id, project_number: original.project_number },
+    });
+    const told = (await notificationsOf('director')).filter((n) => n.order_id === followUp.id && n.type === 'repeat');
+    expect(told).toHaveLength(1);
+    // The asset's page lists it among its orders.
+    const history = await call(app, 'GET', `/api/assets/${asset.id}/history`, { as: 'store' });
+    expect((history.json().payload.data as { id: number }[]).map((o) => o.id)).toContain(followUp.id);
+  });
+
+  it('leaves a retired asset off the follow-up', async () => {
+    const asset = await newAsset('Frysö R8');
+    const original = await completedOrder(asset.id, '1 hour');
+    const retired = await call(app, 'PUT', `/api/assets/${asset.id}`, {
+      as: 'admin',
+      payload: { store_id: 1, name: asset.name, worktype_id: 3, status: 'retired' },
+    });
+    expect(retired.statusCode, retired.body).toBe(200);
+    const res = await call(app, 'POST', `/api/orders/${original.id}/confirm`, {
+      as: 'store',
+      payload: { fixed: false, comment: 'Byt ut den.' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const followUp = await detail(res.json().payload.recall_order_id);
+    expect(followUp).toMatchObject({ asset_id: null, repeat_of: null, parent_id: original.id });
+  });
 });

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileImport, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { ASSET_FILTERS, ASSET_STATUSES, type Asset, WARRANTY_FILTERS } from '@wop/shared/assets';
+import { ASSET_FILTERS, ASSET_STATUSES, type Asset, ATTENTION_FILTERS, WARRANTY_FILTERS } from '@wop/shared/assets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -26,7 +26,7 @@ import { AssetFormDialog } from './AssetFormDialog.tsx';
 const NOT_FILTERS = new Set(['page', 'limit']);
 
 /**
- * The assets of the caller's scope: search, filters (chain, store, trade, status, warranty), the
+ * The assets of the caller's scope: search, filters (chain, store, trade, status, warranty, attention), the
  * register and edit dialog, labels of what the filters match, the export and the import.
  */
 export function AssetsList() {
@@ -45,6 +45,7 @@ export function AssetsList() {
   const [workTypeFilter, setWorkTypeFilter] = useListFilter('worktype_id');
   const [statusFilter, setStatusFilter] = useListFilter('status');
   const [warrantyFilter, setWarrantyFilter] = useListFilter('warranty');
+  const [attentionFilter, setAttentionFilter] = useListFilter('attention');
   const scope = useQuery(scopeStoresQueryOptions());
   const workTypes = useQuery(workTypeOptionsQueryOptions(i18n.language));
   const chains = scope.data?.chains ?? [];
@@ -153,6 +154,16 @@ export function AssetsList() {
         data={WARRANTY_FILTERS.map((w) => ({ value: w, label: t(`warranty.${w}`) }))}
         value={warrantyFilter}
         onChange={setWarrantyFilter}
+      />
+      <FilterSelect
+        label={t('filters.attention')}
+        placeholder={t('filters.anyAttention')}
+        data={ATTENTION_FILTERS.map((a) => ({
+          value: a,
+          label: a === 'any' ? t('filters.attentionAny') : t(`attention.${a}`),
+        }))}
+        value={attentionFilter}
+        onChange={setAttentionFilter}
       />
     </>
   );
