@@ -26,6 +26,7 @@ export const HISTORY_FIELDS = [
   'asset',
   'visit',
   'visit_outcome',
+  'visit_labour',
   'nte_minor',
   'quote',
 ] as const;

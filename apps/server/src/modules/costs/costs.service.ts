@@ -100,6 +100,50 @@ export async function addVisitLabour(
   return ids;
 }
 
+/**
+ * After an admin corrected a visit: each closed visit's labour line again, at its own rate, from
+ * `minutesByVisit` (what each adds to the order's time on site, overlaps once). A closed visit without
+ * a labour line (it was open before, or added no minutes) gets its labour, and its call-out when it
+ * has none, as at a check-out; a visit open again keeps no labour. Nothing changes on an invoiced order. Answers the visits' labour minutes before and after
+ * (equal when nothing changed).
+ */
+export async function repriceVisitLabour(
+  tx: DbOrTx,
+  orderId: number,
+  minutesByVisit: Map<number, { minutes: number; technicianId: number | null }>,
+  texts: { labour: string; callout: string },
+) {
+  const state = await repo.orderCosts(tx, orderId, undefined, true);
+  if (!state || state.invoice_id !== null) return null;
+  const lines = (await repo.costLines(tx, orderId)).filter((line) => line.visit_id !== null);
+  const labour = lines.filter((line) => line.kind === 'labour');
+  const minutesOf = (quantityMilli: number) => Math.round((quantityMilli * 60) / 1000);
+  const before = labour.reduce((sum, line) => sum + minutesOf(line.quantity_milli), 0);
+  let changed = false;
+  for (const line of labour) {
+    const minutes = minutesByVisit.get(line.visit_id as number)?.minutes ?? 0;
+    const quantityMilli = minutesToQuantityMilli(minutes);
+    if (quantityMilli === line.quantity_milli) continue;
+    if (quantityMilli === 0) await repo.deleteLine(tx, line);
+    else {
+      const amountMinor = lineAmount(quantityMilli, line.unit_price_minor);
+      await repo.updateLine(tx, line, { ...line, quantityMilli, unitPriceMinor: line.unit_price_minor, amountMinor });
+    }
+    changed = true;
+  }
+  for (const [visitId, visit] of minutesByVisit) {
+    if (labour.some((line) => line.visit_id === visitId)) continue;
+    // Its call-out, if it has one already, stays as it is (each visit adds each kind once).
+    const ids = await addVisitLabour(tx, { orderId, visitId, ...visit }, texts);
+    if (ids.length) changed = true;
+  }
+  if (changed) await notify.costsChanged(tx, orderId);
+  const after = (await repo.costLines(tx, orderId))
+    .filter((line) => line.visit_id !== null && line.kind === 'labour')
+    .reduce((sum, line) => sum + minutesOf(line.quantity_milli), 0);
+  return { before, after };
+}
+
 export function createCostsService(db: Db) {
   async function answer(user: AuthUser, orderId: number, quote: OrderCosts['quote'] = null): Promise<OrderCosts> {
     const state = await repo.orderCosts(db, orderId, ordersInScope(scopeOf(user)));

@@ -192,6 +192,30 @@ export async function minutesOnSite(db: DbOrTx, orderIds: number[]) {
   return new Map(rows.map((r) => [r.order_id, r.minutes]));
 }
 
+/**
+ * What each closed visit of an order adds to its time on site, the visits taken in check-in order
+ * (a stretch two visits share counts on the earlier): the minutes of all visits up to it less those
+ * of the visits before it, so that the visits' minutes add up to the order's time on site.
+ */
+export async function minutesByVisit(db: DbOrTx, orderId: number) {
+  const { rows } = await db.execute<{ id: number; technician_id: number | null; upto: number }>(sql`
+    select v.id, v.technician_id,
+      (select coalesce(round(sum(extract(epoch from upper(r) - lower(r))) / 60), 0)::int
+        from unnest((select range_agg(tstzrange(w.checked_in_at, w.checked_out_at)) from site_visits w
+          where w.order_id = v.order_id and w.checked_out_at is not null
+            and (w.checked_in_at, w.id) <= (v.checked_in_at, v.id))) as r) as upto
+    from site_visits v
+    where v.order_id = ${orderId} and v.checked_out_at is not null
+    order by v.checked_in_at, v.id`);
+  const minutes = new Map<number, { minutes: number; technicianId: number | null }>();
+  let before = 0;
+  for (const row of rows) {
+    minutes.set(row.id, { minutes: row.upto - before, technicianId: row.technician_id });
+    before = row.upto;
+  }
+  return minutes;
+}
+
 /** The SQL of one order's time on site in minutes (closed visits, overlaps merged); `orderId` is an expression. */
 export const minutesOnSiteOf = (
   orderId: SQL,

@@ -1,4 +1,4 @@
-import { COMPLETED_STATUS } from '@wop/shared/constants';
+import { COMPLETED_STATUS, type Locale } from '@wop/shared/constants';
 import {
   type CheckInBody,
   type CheckOutBody,
@@ -17,7 +17,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import { pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { ordersInScope } from '../../lib/scope-sql.ts';
-import { addVisitLabour } from '../costs/costs.service.ts';
+import { addVisitLabour, repriceVisitLabour } from '../costs/costs.service.ts';
 import * as notify from '../notifications/notify.ts';
 import { iso } from '../orders/orders.mapping.ts';
 import * as orders from '../orders/orders.repository.ts';
@@ -75,6 +75,15 @@ function happenedAt(at: string | undefined, now: Date) {
  * A visit just closed: its labour (the minutes it added to the order's time on site, so overlapping
  * visits are not paid twice) and its call-out fee become cost lines of the order, once per visit.
  */
+/** The texts of a visit's cost lines, in the chain's language. */
+const lineTexts = (locale: Locale) => ({
+  labour: translate(locale, 'costs.visit_labour'),
+  callout: translate(locale, 'costs.visit_callout'),
+});
+
+/** Minutes as the history shows a visit's labour: `1:05`. */
+const hoursMinutes = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+
 async function chargeVisit(
   tx: DbOrTx,
   visit: { orderId: number; visitId: number; technicianId: number | null },
@@ -84,7 +93,7 @@ async function chargeVisit(
   await addVisitLabour(
     tx,
     { ...visit, minutes: Math.max(0, (await minutesOf(tx, visit.orderId)) - minutesBefore) },
-    { labour: translate(locale, 'costs.visit_labour'), callout: translate(locale, 'costs.visit_callout') },
+    lineTexts(locale),
   );
 }
 
@@ -250,6 +259,12 @@ export function createVisitsService(db: Db, now: () => Date = () => new Date()) 
         const after = span(checkedIn, checkedOut);
         if (before !== after) events.push({ field: 'visit', from: before, to: after });
         if (outcome !== visit.outcome) events.push({ field: 'visit_outcome', from: visit.outcome, to: outcome });
+        // Other times, other labour: the order's visit labour priced again, and the history says by how much.
+        const locale = await repo.chainLocaleOf(tx, orderId);
+        const priced = await repriceVisitLabour(tx, orderId, await repo.minutesByVisit(tx, orderId), lineTexts(locale));
+        if (priced && priced.before !== priced.after) {
+          events.push({ field: 'visit_labour', from: hoursMinutes(priced.before), to: hoursMinutes(priced.after) });
+        }
         await orders.insertEvents(tx, orderId, user, events);
         await notify.visitChanged(tx, orderId);
         return answer(tx, orderId, visitId);

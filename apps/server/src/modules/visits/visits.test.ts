@@ -259,12 +259,53 @@ describe('the store confirms, an admin corrects', () => {
       from: null,
       to: 'done',
     });
+    // Its labour priced again: 2 h instead of the 12 h the visit left open had charged; the call-out stays.
+    const costs = (await call(app, 'GET', `/api/orders/${id}/costs`, { as: 'tech' })).json().payload;
+    expect(costs.cost).toMatchObject({ labour: 2 * 69_500, callout: 49_500 });
+    expect(history.find((h: { field: string }) => h.field === 'visit_labour')).toMatchObject({
+      user: { name: 'Anders Berg' },
+      from: '12:00',
+      to: '2:00',
+    });
+    // The same times again change nothing and say nothing.
+    expect((await call(app, 'PUT', url, { as: 'admin', payload: body })).statusCode).toBe(200);
+    const again = (await order(id)).history.filter((h: { field: string }) => h.field === 'visit_labour');
+    expect(again).toHaveLength(1);
     const backwards = await call(app, 'PUT', url, {
       as: 'admin',
       payload: { checked_in_at: body.checked_out_at, checked_out_at: visit.checked_in_at },
     });
     expect(backwards.statusCode).toBe(422);
     expect(backwards.json().errors).toEqual({ checked_out_at: ['may not be before the check-in'] });
+  });
+});
+
+describe("an admin's correction prices the order's visit labour again", () => {
+  it('keeps overlapping visits counted once, and charges a visit that was open until the correction', async () => {
+    const id = await techOrder();
+    await checkIn(id, { at: ago(6) });
+    const first = (await checkOut(id, { outcome: 'follow_up', at: ago(5) })).json().payload;
+    const second = (await checkIn(id, { at: ago(3) })).json().payload;
+    // The second visit closed by the admin, overlapping the first by an hour once the first is stretched.
+    const close = await call(app, 'PUT', `/api/orders/${id}/visits/${second.id}`, {
+      as: 'admin',
+      payload: { checked_in_at: second.checked_in_at, checked_out_at: ago(1), outcome: 'done' },
+    });
+    expect(close.statusCode, close.body).toBe(200);
+    const stretch = await call(app, 'PUT', `/api/orders/${id}/visits/${first.id}`, {
+      as: 'admin',
+      payload: { checked_in_at: first.checked_in_at, checked_out_at: ago(2) },
+    });
+    expect(stretch.statusCode, stretch.body).toBe(200);
+    // 6 h ago to 1 h ago: 5 h on site, charged once; two call-outs.
+    expect((await order(id)).time_on_site_minutes).toBe(300);
+    const costs = (await call(app, 'GET', `/api/orders/${id}/costs`, { as: 'tech' })).json().payload;
+    expect(costs.cost).toMatchObject({ labour: 5 * 69_500, callout: 2 * 49_500 });
+    const labour = (await order(id)).history.filter((h: { field: string }) => h.field === 'visit_labour');
+    expect(labour.map((h: { from: string; to: string }) => [h.from, h.to])).toEqual([
+      ['1:00', '3:00'],
+      ['3:00', '5:00'],
+    ]);
   });
 });
 
