@@ -19,6 +19,17 @@ const PUBLIC_SHELL = ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.
  */
 const SHELL_CHUNKS = [/\/src\/locales\/[a-z]+\.ts$/, /\/@mantine\/notifications\/esm\/index\.mjs$/];
 
+/**
+ * The pages a technician reads on the job, kept with the shell: an order first tapped without a
+ * connection (in a cellar, after the list was opened at the depot) then opens from the worker's cache
+ * instead of failing to load its code. The orders' data are kept as they are fetched (service-worker.js).
+ */
+const OFFLINE_PAGES = [
+  /\/src\/features\/orders\/pages\/(?:OrdersPage|OrderDetailPage)\.tsx$/,
+  /\/src\/features\/welcome\/pages\/WelcomePage\.tsx$/,
+  /\/src\/features\/dashboard\/pages\/HomeDashboard\.tsx$/,
+];
+
 function shellFiles(bundle: Rolldown.OutputBundle): string[] {
   const files = new Set<string>();
   const visit = (name: string) => {
@@ -35,7 +46,7 @@ function shellFiles(bundle: Rolldown.OutputBundle): string[] {
   if (files.size === 0) throw new Error('index.html names no script: the service worker would have no app to keep');
   for (const file of Object.values(bundle)) {
     const id = file.type === 'chunk' ? (file.facadeModuleId ?? '') : '';
-    if (SHELL_CHUNKS.some((pattern) => pattern.test(id))) visit(file.fileName);
+    if ([...SHELL_CHUNKS, ...OFFLINE_PAGES].some((pattern) => pattern.test(id))) visit(file.fileName);
   }
   return [...files].sort().map((file) => `/${file}`);
 }

@@ -11,8 +11,8 @@ const en = (key: string) => t('en', key);
 test.use({ serviceWorkers: 'allow' });
 /** The worker's cache of API answers (apps/web/src/lib/pwa.ts). */
 const API_CACHE = 'wop-api';
-/** What the worker may keep of the API: the user and their orders, list, detail and visits. */
-const CACHEABLE_API = /^\/api\/(?:profile|orders(?:\/\d+(?:\/visits)?)?)$/;
+/** What the worker may keep of the API: the user and their orders, list, detail, visits, costs and messages. */
+const CACHEABLE_API = /^\/api\/(?:profile|orders(?:\/\d+(?:\/(?:visits|costs|messages|unreadmessages))?)?)$/;
 
 /** The paths of the API answers in the worker's cache. */
 function cachedApiPaths(page: Page): Promise<string[]> {

@@ -1,6 +1,7 @@
 // Issue 44 "Every role's day holds together": each finding, tried in the language it was found in
 // (Swedish or Finnish), as the role that met it.
 
+import fs from 'node:fs';
 import {
   type APIRequestContext,
   type APIResponse,
@@ -21,8 +22,14 @@ const DESKTOP = { width: 1440, height: 900 };
 const TECH_ID = 6;
 
 /** A page of the role's shared session, in a language (kept in the browser as the app keeps it). */
-async function open(browser: Browser, who: Who, lng: Locale, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ storageState: sessionFile(who), viewport });
+async function open(
+  browser: Browser,
+  who: Who,
+  lng: Locale,
+  viewport = DESKTOP,
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ storageState: sessionFile(who), viewport, ...options });
   await context.addInitScript(
     ([key, value]) => {
       // Once per tab (a reload keeps what the user chose since), and only where the app runs.
@@ -394,6 +401,239 @@ test.describe('offline', () => {
     await menu.getByRole('menuitem', { name: t('sv', 'common:status.confirmed') }).click();
     await expect(page.getByText(t('sv', 'common:errors.connectionLost'))).toBeVisible();
     await expect(page.getByText(/500|Failed to fetch/)).toHaveCount(0);
+    await page.context().close();
+  });
+});
+
+/** The paths of the API answers in the service worker's cache (lib/service-worker.js). */
+function cachedApiPaths(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    if (!(await caches.has('wop-api'))) return [];
+    return (await (await caches.open('wop-api')).keys()).map((request) => new URL(request.url).pathname);
+  });
+}
+
+test.describe('offline order pages', () => {
+  test('sv: an order of the technician’s list opens without network, read-only and saying why, after a reload too', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const order = await newOrder(request, 'I källaren', { technician_id: TECH_ID, approval_status: 'approved' });
+    const page = await open(browser, 'tech', 'sv', PHONE, { serviceWorkers: 'allow' });
+    await page.goto('/orders');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    // The list seen once at the depot, under the worker; the order itself never opened.
+    await page.reload();
+    const link = page.getByRole('main').getByRole('link', { name: String(order.project_number), exact: true });
+    await expect(link).toBeVisible({ timeout: 15_000 });
+    await expect.poll(() => cachedApiPaths(page), { timeout: 15_000 }).toContain(`/api/orders/${order.id}`);
+
+    // In the cellar: the mark shows at once, and the order opens.
+    await page.context().setOffline(true);
+    const mark = page.getByTestId('offline-mark');
+    await expect(mark).toBeVisible({ timeout: 1_000 });
+    await expect(mark).toHaveText(/^Du är offline/);
+    await link.click();
+    const heading = page.getByRole('heading', {
+      level: 2,
+      name: t('sv', 'orders:orderNumber').replace('{{number}}', String(order.project_number)),
+    });
+    await expect(heading).toBeVisible({ timeout: 15_000 });
+    // Read-only, and said why: no button that would fail.
+    await expect(page.getByTestId('offline-read-only')).toHaveText(t('sv', 'common:offline.readOnly'));
+    await expect(
+      page.getByRole('button', {
+        name: t('sv', 'orders:quick.statusOf').replace('{{number}}', String(order.project_number)),
+      }),
+    ).toBeDisabled();
+    await expect(page.getByRole('button', { name: t('sv', 'orders:pdf'), exact: true })).toBeDisabled();
+    // The mark covers nothing: it sits under the header and above the order, in the page's flow.
+    const header = await page.getByRole('banner').boundingBox();
+    const markBox = await mark.boundingBox();
+    const headingBox = await heading.boundingBox();
+    expect(header && markBox && headingBox).toBeTruthy();
+    if (header && markBox && headingBox) {
+      expect(markBox.y).toBeGreaterThanOrEqual(header.y + header.height);
+      expect(headingBox.y).toBeGreaterThanOrEqual(markBox.y + markBox.height);
+    }
+
+    // A reload without network: the same order, as last seen, the mark saying when.
+    await page.reload();
+    await expect(heading).toBeVisible({ timeout: 15_000 });
+    await expect(mark).toHaveText(/kl\. \d{2}:\d{2}$/);
+    await expect(page.getByText(/Något gick fel|Failed to fetch|500/)).toHaveCount(0);
+    await page.context().close();
+  });
+
+  test('fi: without network, an order never fetched on this device says so, in the not-found page’s look', async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const page = await open(browser, 'tech', 'fi', PHONE, { serviceWorkers: 'allow' });
+    await page.goto('/orders');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await page.reload();
+    await expect(page.getByRole('main').getByRole('link', { name: /^\d+$/ }).first()).toBeVisible({
+      timeout: 15_000,
+    });
+    await page.context().setOffline(true);
+    // Client-side navigation, as a tap would: the page's code is kept, its order is not.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/orders/999999');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('heading', { name: t('fi', 'common:notOffline.title') })).toBeVisible({
+      timeout: 15_000,
+    });
+    await page.context().close();
+  });
+});
+
+test.describe('smaller findings', () => {
+  test('fi: photos show as pictures on the order page, a document by its name', async ({ browser, request }) => {
+    const { token } = await apiLogin(request, 'admin');
+    const png = fs.readFileSync(new URL('../../apps/web/public/icons/icon-192.png', import.meta.url));
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const res = await request.post('/api/orders', {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: {
+        description: `Kuva ja pöytäkirja (${Date.now()})`,
+        worktype_id: '3',
+        priority: '20',
+        chain_id: '1',
+        store_id: '1',
+        documents: { name: 'vuoto.png', mimeType: 'image/png', buffer: png },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const { id } = (await res.json()).payload as { id: number };
+    const upload = await request.post(`/api/orders/${id}/upload`, {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: { documents: { name: 'poytakirja.pdf', mimeType: 'application/pdf', buffer: pdf } },
+    });
+    expect(upload.status(), await upload.text()).toBeLessThan(300);
+    const page = await open(browser, 'store', 'fi', PHONE);
+    await page.goto(`/orders/${id}`);
+    const photo = page.getByRole('img', { name: 'vuoto.png' });
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(192);
+    const files = page.getByTestId('order-files');
+    await expect(files.getByRole('button', { name: 'poytakirja.pdf', exact: true })).toBeVisible();
+    await expect(files.getByText('vuoto.png', { exact: true })).toHaveCount(0);
+    await page.context().close();
+  });
+
+  test('sv: the number to phone an ASAP order in is on the order whenever it is opened again, after an edit too', async ({
+    browser,
+    request,
+  }) => {
+    const admin = await as(request, 'admin');
+    const created = (await admin.create({
+      description: `Kylrummet varmt (${Date.now()})`,
+      worktype_id: '3',
+      priority: '10',
+      chain_id: '1',
+      store_id: '1',
+    })) as { id: number; phone_in: { number: string } };
+    await admin.put(`/api/orders/${created.id}`, { description: `Kylrummet varmt, 12 grader (${Date.now()})` });
+    const page = await open(browser, 'store', 'sv', PHONE);
+    await page.goto(`/orders/${created.id}`);
+    const phoneIn = page.getByTestId('phone-in');
+    await expect(phoneIn).toContainText(t('sv', 'orders:phoneIn.now'));
+    await expect(phoneIn.getByRole('link', { name: created.phone_in.number })).toHaveAttribute('href', /^tel:/);
+    await page.context().close();
+  });
+
+  test('fi: the new order form shows the project number as text, not as a field to type in', async ({ browser }) => {
+    const page = await open(browser, 'store', 'fi', PHONE);
+    await page.goto('/orders/create');
+    const number = page.getByTestId('project-number');
+    await expect(number).toContainText(new RegExp(`${t('fi', 'orders:fields.project_number')}: \\d+`));
+    await expect(page.getByRole('textbox', { name: t('fi', 'orders:fields.project_number') })).toHaveCount(0);
+    await page.keyboard.press('Tab');
+    await expect(number).not.toBeFocused();
+    await page.context().close();
+  });
+
+  test('sv: a new order is confirmed once (no toast beside the confirmation), and a toast never covers the header', async ({
+    browser,
+    request,
+  }) => {
+    const store = await open(browser, 'store', 'sv', PHONE);
+    await store.goto('/orders/create');
+    await store.getByRole('combobox', { name: t('sv', 'orders:fields.worktype'), exact: true }).click();
+    await store.getByRole('listbox').getByRole('option').first().click();
+    await store.getByRole('combobox', { name: t('sv', 'orders:fields.priority'), exact: true }).click();
+    await store.getByRole('listbox').getByRole('option').nth(1).click();
+    await store
+      .getByRole('textbox', { name: t('sv', 'orders:fields.description') })
+      .fill(`Lampa blinkar (${Date.now()})`);
+    await store.getByRole('button', { name: t('sv', 'orders:form.submit') }).click();
+    await expect(store.getByTestId('order-confirmation')).toBeVisible({ timeout: 20_000 });
+    await expect(store.locator('.mantine-Notification-root')).toHaveCount(0);
+    await store.context().close();
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      const order = await newOrder(request, 'Toast', { technician_id: TECH_ID, approval_status: 'approved' });
+      const tech = await open(browser, 'tech', 'sv', viewport);
+      await tech.goto(`/orders/${order.id}`);
+      await (await statusMenu(tech, 'sv', order.project_number))
+        .getByRole('menuitem', { name: t('sv', 'common:status.confirmed') })
+        .click();
+      const toast = tech.locator('.mantine-Notification-root');
+      await expect(toast).toBeVisible();
+      const header = await tech.getByRole('banner').boundingBox();
+      const box = await toast.boundingBox();
+      expect(header && box && box.y >= header.y + header.height).toBe(true);
+      await tech.context().close();
+    }
+  });
+
+  test('fi: a chat sender’s whole name shows at 375 px', async ({ browser, request }) => {
+    const order = await newOrder(request, 'Viesti', { technician_id: TECH_ID, approval_status: 'approved' });
+    const { token } = await apiLogin(request, 'tech');
+    const sent = await request.post(`/api/orders/${order.id}/messages`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { body: 'Tulen huomenna aamulla.' },
+    });
+    expect(sent.status(), await sent.text()).toBeLessThan(300);
+    const page = await open(browser, 'store', 'fi', PHONE);
+    await page.goto(`/orders/${order.id}`);
+    await page.getByTestId('order-phone-actions').getByRole('button').first().click();
+    const message = page.getByTestId('chat-message').first();
+    const name = message.getByText('Mikko Virtanen', { exact: true });
+    await expect(name).toBeVisible();
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.context().close();
+  });
+
+  test('sv: a missing order and an unknown page look and read the same', async ({ browser }) => {
+    const page = await open(browser, 'store', 'sv');
+    await page.goto('/no-such-page');
+    const unknown = page.getByRole('main');
+    await expect(unknown.getByRole('heading', { name: t('sv', 'common:notFound.title') })).toBeVisible();
+    const unknownText = await unknown.textContent();
+    await page.goto('/orders/999999');
+    await expect(page.getByRole('main').getByRole('heading', { name: t('sv', 'common:notFound.title') })).toBeVisible();
+    expect(await page.getByRole('main').textContent()).toBe(unknownText);
+    await page.context().close();
+  });
+
+  test('fi: on a phone, Delete is not in the order’s action row but in its menu, and asks first', async ({
+    browser,
+    request,
+  }) => {
+    const order = await newOrder(request, 'Poistettava');
+    const page = await open(browser, 'admin', 'fi', PHONE);
+    await page.goto(`/orders/${order.id}`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('button', { name: t('fi', 'common:actions.delete'), exact: true })).toBeHidden();
+    await main
+      .getByRole('button', { name: t('fi', 'orders:moreActions').replace('{{number}}', String(order.project_number)) })
+      .click();
+    await page.getByRole('menuitem', { name: t('fi', 'common:actions.delete') }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
     await page.context().close();
   });
 });

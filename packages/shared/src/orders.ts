@@ -348,6 +348,11 @@ export type OrderHistoryEntry = z.infer<typeof orderHistoryEntry>;
 export const orderDetailSchema = orderSchema.extend({
   documents: z.array(orderDocumentSchema),
   history: z.array(orderHistoryEntry),
+  /**
+   * An ASAP order not yet completed (nor rejected): whom to phone about it now, as in the answer that
+   * created it, so that the number is there whenever the order is opened again; null otherwise.
+   */
+  phone_in: phoneInSchema.nullable(),
 });
 
 /** 412 of an edit made against an older version: the order as it is now. */

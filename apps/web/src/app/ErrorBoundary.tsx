@@ -32,12 +32,14 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override render(): ReactNode {
     if (!this.state.error) return this.props.children;
+    // Without a connection, the likely cause is a page whose code this device has never loaded: said so.
+    const kind = typeof navigator !== 'undefined' && !navigator.onLine ? 'notOffline' : 'crash';
     const t = (key: string) => i18n.t(key, { ns: 'common' });
     return (
       <Center mih={320} px="md" role="alert">
         <Stack align="center" gap="sm" maw={480} ta="center">
-          <Title order={2}>{t('crash.title')}</Title>
-          <Text c="dimmed">{t('crash.text')}</Text>
+          <Title order={2}>{t(`${kind}.title`)}</Title>
+          <Text c="dimmed">{t(`${kind}.text`)}</Text>
           <Button onClick={() => window.location.reload()}>{t('crash.reload')}</Button>
         </Stack>
       </Center>

@@ -6,10 +6,12 @@ import { usePageHeader } from '../lib/page-header.tsx';
 import { loginPath, useSessionToken } from '../lib/session.ts';
 
 /**
- * Unknown paths (not found), and pages that exist but not for the user's role (`kind="forbidden"`):
- * a user who followed a colleague's link is told it is a matter of access, not a broken link.
+ * Unknown paths and missing records (not found), pages that exist but not for the user's role
+ * (`kind="forbidden"`): a user who followed a colleague's link is told it is a matter of access, not a
+ * broken link; and, without a connection, a page never opened on this device (`kind="notOffline"`).
+ * One look and one wording wherever something cannot be shown.
  */
-export function NotFoundPage({ kind = 'notFound' }: { kind?: 'notFound' | 'forbidden' }) {
+export function NotFoundPage({ kind = 'notFound' }: { kind?: 'notFound' | 'forbidden' | 'notOffline' }) {
   const { t } = useTranslation();
   const signedIn = useSessionToken() !== null;
   // Inside the shell the header names the page; logged out there is no header.

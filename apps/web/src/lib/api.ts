@@ -125,6 +125,22 @@ export async function request<T>(method: string, path: string, options: RequestO
   return readAnswer<T>(path, response.status, response.statusText, text);
 }
 
+/** GETs a file the signed-in user may read (a photo to show on its page) as a blob, with the session's token. */
+export async function fetchFile(path: string, signal?: AbortSignal): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(apiPath(path), { headers: requestHeaders(path, { Accept: '*/*' }), signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(error instanceof Error ? error.message : String(error), null, null, null);
+  }
+  if (!response.ok) {
+    readAnswer(path, response.status, response.statusText, await response.text());
+    throw new ApiError(response.statusText, response.status, null, null);
+  }
+  return response.blob();
+}
+
 /**
  * POSTs a multipart body and reports how much of it has been sent (0..1), for upload progress bars.
  * fetch cannot tell upload progress, so this one request goes through XMLHttpRequest; the answer is

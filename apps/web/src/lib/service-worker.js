@@ -4,7 +4,7 @@
  *
  * - pages: network first, the cached index.html when offline;
  * - /static/*: cache first (their names carry a content hash, they never change);
- * - GET /api/profile, /api/orders, /api/orders/{id} and its visits: network first; the last answer cached when the
+ * - GET /api/profile, /api/orders, /api/orders/{id} and its visits, costs and messages: network first; the last answer cached when the
  *   request fails, or when none came within 4 s and the browser is offline (a slow server online is
  *   waited for), so a technician without a connection still reads the last-seen assigned orders.
  *   The page is told (`postMessage`) when it is shown cached data. Nothing else of the API is kept.
@@ -18,8 +18,8 @@ const API_CACHE = 'wop-api';
 /** Cached API answers carry the time they were fetched. */
 const CACHED_AT = 'x-offline-cache';
 const API_TIMEOUT_MS = 4000;
-/** The signed-in user and their orders (list and detail): enough to read one's jobs offline. */
-const OFFLINE_API = /^\/api\/(?:profile|orders(?:\/\d+(?:\/visits)?)?)$/;
+/** The signed-in user and their orders (list and detail, with what the order page shows): enough to read one's jobs offline. */
+const OFFLINE_API = /^\/api\/(?:profile|orders(?:\/\d+(?:\/(?:visits|costs|messages|unreadmessages))?)?)$/;
 
 const isApi = (pathname) => pathname === '/api' || pathname.startsWith('/api/');
 

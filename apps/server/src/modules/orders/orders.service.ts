@@ -1,4 +1,4 @@
-import type { Locale } from '@wop/shared/constants';
+import { COMPLETED_STATUS, type Locale } from '@wop/shared/constants';
 import {
   type CreateOrderFields,
   missingOrderFields,
@@ -63,7 +63,12 @@ export function createOrdersService(
       from_label: label(e.field, e.from_value),
       to_label: label(e.field, e.to_value),
     }));
-    return { ...toOrder(row, locale), documents: documents.map(toDocument), history };
+    const order = toOrder(row, locale);
+    // The number to phone stays on the order while it is open, not only in the answer that created it.
+    const open = order.status !== COMPLETED_STATUS && order.approval_status !== 'rejected';
+    const call = { storeId: order.store_id, workTypeId: order.worktype_id, priority: order.priority };
+    const phone_in = open ? ((await phoneIn.forOrder(on, call, locale)) ?? null) : null;
+    return { ...order, documents: documents.map(toDocument), history, phone_in };
   }
 
   /** The store an order is placed for, checked against the caller's role and scope (spec 5 and 6). */

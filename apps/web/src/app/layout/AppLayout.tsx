@@ -16,6 +16,7 @@ import { hasRoute } from '@wop/shared/roles';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { OfflineMark } from '../../components/OfflineMark.tsx';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { usePageHeaderState } from '../../lib/page-header.tsx';
@@ -109,6 +110,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Sidebar />
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
+        <OfflineMark />
         {children}
       </AppShell.Main>
     </AppShell>

@@ -9,6 +9,19 @@ export const orderQueryOptions = (id: number) =>
     queryFn: async ({ signal }) => (await api.get<OrderDetail>(`/orders/${id}`, undefined, signal)).payload,
   });
 
+/**
+ * A technician's list keeps each of its orders' pages at hand: fetched in the background while online,
+ * so that the service worker has every job of the list when the connection goes (lib/service-worker.js),
+ * not only those opened. Orders already fetched and fresh are not asked again.
+ */
+export function useKeepOrdersForOffline(enabled: boolean): (ids: number[]) => void {
+  const queryClient = useQueryClient();
+  return (ids) => {
+    if (!enabled || !navigator.onLine) return;
+    for (const id of ids) void queryClient.prefetchQuery({ ...orderQueryOptions(id), staleTime: 60_000 });
+  };
+}
+
 /** GET /api/orders/priority: `{ "10": title, ... }` in the interface language. */
 export const prioritiesQueryOptions = (lang: string) =>
   queryOptions({

@@ -11,6 +11,7 @@ import { useDraft } from '../../../lib/drafts.ts';
 import { schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { usePollInterval } from '../../../lib/live-status.ts';
+import { useOnline } from '../../../lib/offline.ts';
 import { useMessages } from '../api/chat-messages.ts';
 import { useSendMessage } from '../api/chat-send-message.ts';
 import { unreadCountQueryOptions } from '../api/chat-unread-count.ts';
@@ -163,8 +164,9 @@ function MessageBubble({ message, unread }: { message: ChatMessage; unread: bool
       data-unread={unread || undefined}
       style={{ alignSelf: message.own ? 'flex-end' : 'flex-start', maxWidth: '85%' }}
     >
-      <Group gap={6} justify={message.own ? 'flex-end' : 'flex-start'} wrap="nowrap">
-        <Text size="xs" fw={600} truncate>
+      {/* The sender's whole name, on a line of its own when it does not fit beside the time (a phone). */}
+      <Group gap={6} style={{ rowGap: 0 }} justify={message.own ? 'flex-end' : 'flex-start'} wrap="wrap">
+        <Text size="xs" fw={600} style={{ overflowWrap: 'anywhere' }}>
           {message.own ? t('you') : (message.sender?.name ?? t('deletedUser'))}
         </Text>
         <Text
@@ -208,6 +210,8 @@ function useNow(everyMs: number) {
 function Composer({ orderId, onSent }: { orderId: number; onSent: () => void }) {
   const { t } = useTranslation('chat');
   const send = useSendMessage(orderId);
+  // Offline the message can be written (it stays as a draft), and is sent once online.
+  const online = useOnline();
   // What is typed stays as a draft until sent, across reloads and an expired session.
   const draft = useDraft<{ body: string }>(`chat.${orderId}`, (v) => v.body.trim() === '');
   const form = useForm({
@@ -233,7 +237,7 @@ function Composer({ orderId, onSent }: { orderId: number; onSent: () => void }) 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      if (!send.isPending) submit();
+      if (!send.isPending && online) submit();
     }
   };
 
@@ -243,7 +247,7 @@ function Composer({ orderId, onSent }: { orderId: number; onSent: () => void }) 
         <Textarea
           label={t('message')}
           placeholder={t('placeholder')}
-          description={t('hint')}
+          description={online ? t('hint') : t('common:offline.readOnly')}
           autosize
           minRows={1}
           maxRows={6}
@@ -252,7 +256,7 @@ function Composer({ orderId, onSent }: { orderId: number; onSent: () => void }) 
           onKeyDown={onKeyDown}
           {...form.getInputProps('body')}
         />
-        <ActionIcon type="submit" size="lg" loading={send.isPending} aria-label={t('send')} mb={4}>
+        <ActionIcon type="submit" size="lg" loading={send.isPending} disabled={!online} aria-label={t('send')} mb={4}>
           <IconSend size={18} aria-hidden />
         </ActionIcon>
       </Group>

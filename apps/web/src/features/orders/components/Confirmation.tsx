@@ -40,8 +40,11 @@ export function Confirmation({
   );
 }
 
-/** "Phone it in now: <number>" with who answers, prominent, the number a `tel:` link. */
-function PhoneItIn({ phoneIn }: { phoneIn: PhoneIn }) {
+/**
+ * "Phone it in now: <number>" with who answers, prominent, the number a `tel:` link: on the confirmation,
+ * and on the order page while an ASAP order is open (so it is there when the order is opened again).
+ */
+export function PhoneItIn({ phoneIn }: { phoneIn: PhoneIn }) {
   const { t } = useTranslation('orders');
   return (
     <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-body)" data-testid="phone-in">

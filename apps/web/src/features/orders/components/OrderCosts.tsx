@@ -34,6 +34,7 @@ import { useCan } from '../../../lib/current-user.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
 import { type FieldLabels, fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { formatAmount, formatMilli, fromMinor, toMilli, toMinor } from '../../../lib/money.ts';
+import { useOnline } from '../../../lib/offline.ts';
 import {
   orderCostsQueryOptions,
   useAddCostLine,
@@ -364,6 +365,7 @@ export function OrderCosts({ orderId }: { orderId: number }) {
   const maySetNte = useCan('order:set-nte');
   const remove = useDeleteCostLine(orderId);
   const [open, setOpen] = useState<'line' | 'quote' | null>(null);
+  const online = useOnline();
   if (!costs.data) return null;
   const c = costs.data;
   const currency = c.cost.currency;
@@ -425,12 +427,17 @@ export function OrderCosts({ orderId }: { orderId: number }) {
         {open === null && (c.can_edit || (mayQuote && !quoteOpen && c.invoice_id === null)) && (
           <Group gap="xs">
             {c.can_edit && (
-              <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setOpen('line')}>
+              <Button
+                variant="light"
+                leftSection={<IconPlus size={16} aria-hidden />}
+                onClick={() => setOpen('line')}
+                disabled={!online}
+              >
                 {t('addLine')}
               </Button>
             )}
             {mayQuote && !quoteOpen && c.invoice_id === null && (
-              <Button variant="default" onClick={() => setOpen('quote')}>
+              <Button variant="default" onClick={() => setOpen('quote')} disabled={!online}>
                 {t('quote.submit')}
               </Button>
             )}

@@ -19,6 +19,7 @@ function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
     ...makeOrder({ planned_at: PLANNED_AT, completed_at: COMPLETED_AT }),
     documents: [],
     history: [],
+    phone_in: null,
     ...overrides,
   };
 }

@@ -244,8 +244,8 @@ function AskForm({
 
 const ASK_LABELS = fieldLabels('orders', ['planned_at', 'resolution']);
 
-/** The order page's header: Approve and Reject buttons, and a Status menu. */
-export function OrderQuickActions({ order }: { order: Order }) {
+/** The order page's header: Approve and Reject buttons, and a Status menu; `disabled` offline. */
+export function OrderQuickActions({ order, disabled = false }: { order: Order; disabled?: boolean }) {
   const { t } = useTranslation('orders');
   const quick = useQuickChanges(order);
   const number = order.project_number;
@@ -260,6 +260,7 @@ export function OrderQuickActions({ order }: { order: Order }) {
             leftSection={<IconCheck size={14} aria-hidden />}
             loading={pending?.approval_status === 'approved'}
             onClick={quick.approve}
+            disabled={disabled}
             aria-label={t('quick.approveOrder', { number })}
           >
             {t('quick.approve')}
@@ -270,6 +271,7 @@ export function OrderQuickActions({ order }: { order: Order }) {
               color="red.8"
               leftSection={<IconX size={14} aria-hidden />}
               onClick={quick.reject}
+              disabled={disabled}
               aria-label={t('quick.rejectOrder', { number })}
             >
               {t('quick.reject')}
@@ -284,6 +286,7 @@ export function OrderQuickActions({ order }: { order: Order }) {
               variant="light"
               rightSection={<IconChevronDown size={14} aria-hidden />}
               loading={pending?.status !== undefined}
+              disabled={disabled}
               aria-label={t('quick.statusOf', { number })}
             >
               {t('quick.status')}
@@ -308,6 +311,7 @@ export function OrderQuickActions({ order }: { order: Order }) {
               variant="light"
               rightSection={<IconChevronDown size={14} aria-hidden />}
               loading={pending?.technician_id !== undefined}
+              disabled={disabled}
               aria-label={t('quick.technicianOf', { number })}
             >
               {t('quick.technician')}

@@ -16,7 +16,7 @@ import { getOrders, ORDERS_KEY } from '../../../entities/orders.ts';
 import { useCan, useRole } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
-import { useDeleteOrder } from '../api/orders.ts';
+import { useDeleteOrder, useKeepOrdersForOffline } from '../api/orders.ts';
 import { DueTime } from './DueTime.tsx';
 import { OrderAsset } from './OrderAsset.tsx';
 import { OrderFilters } from './OrderFilters.tsx';
@@ -82,7 +82,9 @@ export function OrdersList({ chainId }: { chainId?: number }) {
   const canSignOff = useCan('order:confirm');
   // Everyone but the technician, whose list is its own, sees who is sent, under the status (a column of its own
   // would push the actions out of a 1440 px screen in Swedish and Finnish).
-  const showTechnician = useRole() !== 'technician';
+  const isTechnician = useRole() === 'technician';
+  const showTechnician = !isTechnician;
+  const keepForOffline = useKeepOrdersForOffline(isTechnician);
   const remove = useDeleteOrder();
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Order | null>(null);
@@ -179,7 +181,11 @@ export function OrdersList({ chainId }: { chainId?: number }) {
       <DataTable<Order>
         label={t('title')}
         queryKey={[...ORDERS_KEY, 'list', chainId ?? 'all']}
-        queryFn={(query, signal) => getOrders(chainId ? { ...query, chain_id: chainId } : query, signal)}
+        queryFn={async (query, signal) => {
+          const page = await getOrders(chainId ? { ...query, chain_id: chainId } : query, signal);
+          keepForOffline(page.data.map((order) => order.id));
+          return page;
+        }}
         columns={columns}
         defaultSort={ORDER_SORT}
         filterParams={ORDER_FILTERS}

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { useCan } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
+import { useOnline } from '../../../lib/offline.ts';
 import { useConfirmOrder } from '../api/confirm-order.ts';
 
 /**
@@ -21,6 +22,7 @@ export function SignOff({ order, base }: { order: OrderDetail; base: string }) {
   const format = useDateFormat();
   const canConfirm = useCan('order:confirm');
   const confirm = useConfirmOrder();
+  const online = useOnline();
   const [notFixed, setNotFixed] = useState(false);
   const [comment, setComment] = useState('');
   const [commentError, setCommentError] = useState<string | null>(null);
@@ -106,7 +108,7 @@ export function SignOff({ order, base }: { order: OrderDetail; base: string }) {
             <Group gap="sm">
               {notFixed ? (
                 <>
-                  <Button color="red.9" loading={confirm.isPending} onClick={() => send(false)}>
+                  <Button color="red.9" loading={confirm.isPending} onClick={() => send(false)} disabled={!online}>
                     {t('signOff.sendNotFixed')}
                   </Button>
                   <Button variant="default" onClick={() => setNotFixed(false)} disabled={confirm.isPending}>
@@ -115,10 +117,10 @@ export function SignOff({ order, base }: { order: OrderDetail; base: string }) {
                 </>
               ) : (
                 <>
-                  <Button color="teal.9" loading={confirm.isPending} onClick={() => send(true)}>
+                  <Button color="teal.9" loading={confirm.isPending} onClick={() => send(true)} disabled={!online}>
                     {t('signOff.fixed')}
                   </Button>
-                  <Button variant="default" onClick={() => setNotFixed(true)}>
+                  <Button variant="default" onClick={() => setNotFixed(true)} disabled={!online}>
                     {t('signOff.notFixed')}
                   </Button>
                 </>

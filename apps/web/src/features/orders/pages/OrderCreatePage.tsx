@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPhoneCall } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import { workTypeOptionsQueryOptions } from '../../../entities/worktypes.ts';
 import { useCurrentUser, useRole } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { useDraft } from '../../../lib/drafts.ts';
-import { notifyError, notifySuccess } from '../../../lib/errors.ts';
+import { notifyError } from '../../../lib/errors.ts';
 import { fieldLabels, fieldMessage, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
@@ -146,7 +146,7 @@ export function OrderCreatePage() {
         onProgress: files.length > 0 ? setProgress : undefined,
       });
       draft.discard();
-      notifySuccess(answer);
+      // The order page's confirmation says it was placed (one confirmation, not a toast besides).
       form.reset();
       setFiles([]);
       const base = pathname.replace(/\/create\/?$/, '');
@@ -197,13 +197,19 @@ export function OrderCreatePage() {
               }
             />
           </Group>
+          {/* The number is the server's to give (spec 5: read-only): shown as text, not a field to type in. */}
           {layout.project_number && (
-            <TextInput
-              label={t('fields.project_number')}
-              readOnly
-              value={projectNumber.data ? String(projectNumber.data) : ''}
-              description={t('form.projectNumberHint')}
-            />
+            <Stack gap={2} data-testid="project-number">
+              <Text size="sm" fw={500}>
+                {t('fields.project_number')}:{' '}
+                <Text span fw={700}>
+                  {projectNumber.data ?? '…'}
+                </Text>
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('form.projectNumberHint')}
+              </Text>
+            </Stack>
           )}
           {showChain && (
             <Select

@@ -12,6 +12,7 @@ const ORDER: OrderDetail = {
   ...makeOrder({ project_number: 10234, approval_status: 'pending', status: 'pending', planned_at: null, version: 1 }),
   documents: [],
   history: [],
+  phone_in: null,
 };
 
 const envelope = (payload: unknown, message: string | null = null) => ({ body: { message, payload } });

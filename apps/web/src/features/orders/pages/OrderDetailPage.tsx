@@ -1,10 +1,10 @@
 import {
   ActionIcon,
-  Alert,
   Box,
   Button,
   Card,
   Group,
+  Menu,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  IconDotsVertical,
   IconDownload,
   IconEdit,
   IconFileText,
@@ -32,12 +33,15 @@ import { ApprovalBadge, PriorityBadge, StatusBadge } from '../../../components/b
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { Hint } from '../../../components/Hint.tsx';
 import { MapLink } from '../../../components/MapLink.tsx';
+import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
+import { isApiError } from '../../../lib/api.ts';
 import { useCan } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
+import { useOnline } from '../../../lib/offline.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import { openDocument, openOrderPdf, orderQueryOptions, useDeleteOrder } from '../api/orders.ts';
-import { Confirmation } from '../components/Confirmation.tsx';
+import { Confirmation, PhoneItIn } from '../components/Confirmation.tsx';
 import { DueTime } from '../components/DueTime.tsx';
 // The chat feature's public components: the panel beside the detail and the messages button.
 import { MessagesButton } from '../components/MessagesButton.tsx';
@@ -48,6 +52,7 @@ import { OrderEditDialog } from '../components/OrderEditDialog.tsx';
 import { OrderHistory } from '../components/OrderHistory.tsx';
 import { OrderQuickActions } from '../components/OrderQuickActions.tsx';
 import { OrderVisits } from '../components/OrderVisits.tsx';
+import { isPhoto, PhotoThumb } from '../components/PhotoThumb.tsx';
 import { RepeatBadge } from '../components/RepeatBadge.tsx';
 import { SignOff } from '../components/SignOff.tsx';
 import { UploadDialog } from '../components/UploadDialog.tsx';
@@ -94,19 +99,28 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
   const remove = useDeleteOrder();
   const canCreateHere = useCan('order:create-from-detail');
   const format = useDateFormat();
-  usePageHeader(order.data ? t('orderNumber', { number: order.data.project_number }) : t('detailTitle'), null);
+  const online = useOnline();
+  // Without a connection, an order never opened on this device is not missing: it is not here yet.
+  const missing = order.isError
+    ? isApiError(order.error) && order.error.status === null
+      ? 'notOffline'
+      : 'notFound'
+    : null;
+  usePageHeader(
+    order.data
+      ? t('orderNumber', { number: order.data.project_number })
+      : missing
+        ? t(`common:${missing}.short`)
+        : t('detailTitle'),
+    null,
+  );
 
   if (order.isPending) return <Skeleton h={320} radius="md" />;
-  if (order.isError || !order.data) {
-    return (
-      <Alert color="red" title={t('notFound')}>
-        <Button component={Link} to="/orders" variant="white" color="red" size="xs">
-          {t('backToList')}
-        </Button>
-      </Alert>
-    );
-  }
+  if (missing || !order.data) return <NotFoundPage kind={missing ?? 'notFound'} />;
   const o: OrderDetail = order.data;
+  // Photos show as pictures; other files (documents) by their name and icon.
+  const photos = o.documents.filter(isPhoto);
+  const files = o.documents.filter((doc) => !isPhoto(doc));
   const base = location.pathname.replace(/\/\d+(\/update)?\/?$/, '');
 
   const summary = (
@@ -131,7 +145,7 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
           </Group>
         </Stack>
         <Group gap="xs" wrap="wrap">
-          <OrderQuickActions order={o} />
+          <OrderQuickActions order={o} disabled={!online} />
           {/* On a phone these three live in the sticky bar at the bottom instead. */}
           <Box visibleFrom="sm">
             <MessagesButton orderId={o.id} opened={chatOpen} onClick={toggleChat} />
@@ -142,6 +156,7 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
               variant="light"
               leftSection={<IconEdit size={16} aria-hidden />}
               onClick={() => setEdit(true)}
+              disabled={!online}
             >
               {t('common:actions.edit')}
             </Button>
@@ -150,6 +165,7 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
             variant="light"
             leftSection={<IconFileTypePdf size={16} aria-hidden />}
             onClick={() => openOrderPdf(o.id, i18n.language).catch(notifyError)}
+            disabled={!online}
           >
             {t('pdf')}
           </Button>
@@ -158,27 +174,67 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
             variant="light"
             leftSection={<IconUpload size={16} aria-hidden />}
             onClick={() => setUpload(true)}
+            disabled={!online}
           >
             {t('upload.button')}
           </Button>
           {canDelete && (
             <Button
+              visibleFrom="sm"
               variant="light"
               color="red"
               leftSection={<IconTrash size={16} aria-hidden />}
               onClick={() => setDeleting(true)}
+              disabled={!online}
             >
               {t('common:actions.delete')}
             </Button>
           )}
           {canCreateHere && (
-            <Button component={Link} to={`${base}/create`} leftSection={<IconPlus size={16} aria-hidden />}>
+            <Button
+              component={Link}
+              to={`${base}/create`}
+              leftSection={<IconPlus size={16} aria-hidden />}
+              disabled={!online}
+            >
               {t('create')}
             </Button>
           )}
+          {/* On a phone, Delete is kept out of the row used on the job: it sits in a menu of its own. */}
+          {canDelete && (
+            <Box hiddenFrom="sm">
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon
+                    variant="light"
+                    size="lg"
+                    aria-label={t('moreActions', { number: o.project_number })}
+                    disabled={!online}
+                  >
+                    <IconDotsVertical size={18} aria-hidden />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    onClick={() => setDeleting(true)}
+                  >
+                    {t('common:actions.delete')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Box>
+          )}
         </Group>
       </Group>
+      {!online && (
+        <Text size="sm" c="dimmed" data-testid="offline-read-only">
+          {t('common:offline.readOnly')}
+        </Text>
+      )}
 
+      {o.phone_in && !created && <PhoneItIn phoneIn={o.phone_in} />}
       <SignOff order={o} base={base} />
       <OrderVisits order={o} />
 
@@ -259,8 +315,20 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
             {t('files.none')}
           </Text>
         ) : (
-          <Stack gap={6} data-testid="order-files">
-            {o.documents.map((doc) => (
+          <Stack gap="sm" data-testid="order-files">
+            {photos.length > 0 && (
+              <SimpleGrid cols={{ base: 3, xs: 4, md: 6 }} spacing="xs">
+                {photos.map((doc) => (
+                  <PhotoThumb
+                    key={doc.id}
+                    doc={doc}
+                    label={`${t('files.open')} ${doc.name}`}
+                    onOpen={() => openDocument(doc).catch(notifyError)}
+                  />
+                ))}
+              </SimpleGrid>
+            )}
+            {files.map((doc) => (
               <Group key={doc.id} justify="space-between" wrap="nowrap" gap="xs">
                 <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
                   <IconFileText size={18} aria-hidden />
@@ -315,11 +383,16 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
       >
         <Group gap="xs" grow wrap="nowrap" align="stretch">
           <MessagesButton orderId={o.id} opened={chatOpen} onClick={toggleChat} />
-          <Button variant="light" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setUpload(true)}>
+          <Button
+            variant="light"
+            leftSection={<IconUpload size={16} aria-hidden />}
+            onClick={() => setUpload(true)}
+            disabled={!online}
+          >
             {t('upload.button')}
           </Button>
           {canEdit && (
-            <Button leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEdit(true)}>
+            <Button leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEdit(true)} disabled={!online}>
               {t('common:actions.edit')}
             </Button>
           )}
