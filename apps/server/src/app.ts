@@ -14,7 +14,7 @@ import { seedDemo, seedReference } from './db/seed.ts';
 import { loadCatalogues, requestLocale, translate } from './i18n/index.ts';
 import { serveBackups } from './lib/backup.ts';
 import { redactUrl, serializeError } from './lib/log.ts';
-import { completeDocument, documentRoute } from './lib/openapi-document.ts';
+import { completeDocument, documentRoute, withWebhookEvents } from './lib/openapi-document.ts';
 import { documentShapeErrors } from './lib/openapi-errors.ts';
 import { type Secrets, secretsFromConfig } from './lib/secrets.ts';
 import { type Storage, storageFromConfig } from './lib/storage.ts';
@@ -174,7 +174,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     transform: documentRoute,
     transformObject: (document) =>
-      completeDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject),
+      completeDocument(
+        withWebhookEvents('openapiObject' in document ? document.openapiObject : document.swaggerObject),
+      ),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(multipart, {

@@ -119,6 +119,15 @@ const configSchema = z.object({
    * company network; tests). Off, the server reaches only https providers on public addresses.
    */
   OIDC_ALLOW_PRIVATE: bool.default(false),
+  /**
+   * Lets webhooks go to private addresses and over plain http (a receiver inside the company network;
+   * tests). Off, they go only over https to public addresses, checked at creation and at every send.
+   */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /** How long a webhook's receiver has to answer (seconds); a slower answer counts as a failure. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(60).default(10),
+  /** Webhook sends at once per instance, over all webhooks (each webhook at most a quarter of them). */
+  WEBHOOK_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(64),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'SEED_DEMO'> & {

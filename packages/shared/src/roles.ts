@@ -118,6 +118,7 @@ export const PERMISSIONS = {
   'export:visits': MANAGERS,
   // Live updates and notifications: everyone hears of (only) the orders in their own scope.
   'api-key:manage': ORG_ADMINS,
+  'webhook:manage': ORG_ADMINS,
   'events:stream': EVERYONE,
   'notification:use': EVERYONE,
 } as const satisfies Record<string, readonly RoleSlug[]>;

@@ -1,4 +1,6 @@
+import { WEBHOOK_EVENT_DATA, WEBHOOK_TEST_EVENT, webhookPayload, webhookTestDataSchema } from '@wop/shared/webhooks';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 type Schema = Record<string, unknown>;
 const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null;
@@ -71,4 +73,56 @@ export function completeDocument<T>(document: T): T {
     }
   }
   return document;
+}
+
+/**
+ * The events webhooks send, under the document's `webhooks` (one entry per event: the POST the receiver
+ * gets, its Standard Webhooks headers and its body), from the schemas in packages/shared.
+ */
+export function withWebhookEvents<T>(document: T): T {
+  const events: [string, z.ZodType][] = [
+    ...Object.entries(WEBHOOK_EVENT_DATA).map(
+      ([type, data]) => [type, webhookPayload(type, data)] as [string, z.ZodType],
+    ),
+    [WEBHOOK_TEST_EVENT, webhookPayload(WEBHOOK_TEST_EVENT, webhookTestDataSchema)],
+  ];
+  const header = (description: string) => ({ required: true, schema: { type: 'string' }, description });
+  const webhooks = Object.fromEntries(
+    events.map(([type, schema]) => [
+      type,
+      {
+        post: {
+          summary: type,
+          description:
+            "Sent to every enabled webhook subscribed to the event whose chain is the order's. Verify the signature (Standard Webhooks) before trusting the body; answer 2xx within 10 s. Other answers are retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 24 h with the same `webhook-id`; 410 turns the webhook off.",
+          parameters: [
+            {
+              name: 'webhook-id',
+              in: 'header',
+              ...header('The message id: the same on every retry (drop repeats by it).'),
+            },
+            { name: 'webhook-timestamp', in: 'header', ...header('Seconds since 1970 when this attempt was signed.') },
+            {
+              name: 'webhook-signature',
+              in: 'header',
+              ...header(
+                '`v1,<base64 HMAC-SHA256 of id.timestamp.body>` under the secret; two, separated by a space, for 24 h after a rotation.',
+              ),
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'output' }) },
+            },
+          },
+          responses: {
+            '200': { description: 'Received (any 2xx).' },
+            '410': { description: 'Turns the webhook off.' },
+          },
+        },
+      },
+    ]),
+  );
+  return { ...document, webhooks };
 }

@@ -25,6 +25,8 @@ import storesRoutes from './stores/stores.routes.ts';
 import usersRoutes from './users/users.routes.ts';
 import visitsPlugin from './visits/visits.plugin.ts';
 import visitsRoutes from './visits/visits.routes.ts';
+import webhooksPlugin from './webhooks/webhooks.plugin.ts';
+import webhooksRoutes from './webhooks/webhooks.routes.ts';
 import worktypesRoutes from './worktypes/worktypes.routes.ts';
 
 /** Every feature module, mounted under /api. Add a module with one line here. */
@@ -53,14 +55,16 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(visitsRoutes);
   await app.register(costsRoutes);
   await app.register(apiKeysRoutes);
+  await app.register(webhooksRoutes);
 }
 
 /**
  * What the modules run beside their routes, started with the app before the routes: the event hub,
- * the mailer, the sweep of site visits left open and the modules' metrics.
+ * the mailer, the sweep of site visits left open, the webhook sender and the modules' metrics.
  */
 export async function startModules(app: FastifyInstance): Promise<void> {
   await app.register(notificationsPlugin);
   await app.register(visitsPlugin);
+  await app.register(webhooksPlugin);
   registerTallyMetric(app);
 }

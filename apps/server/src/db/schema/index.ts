@@ -12,3 +12,4 @@ export * from './sign-in.ts';
 export * from './tallies.ts';
 export * from './users.ts';
 export * from './visits.ts';
+export * from './webhooks.ts';

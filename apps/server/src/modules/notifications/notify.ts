@@ -2,9 +2,10 @@ import type { NotificationType } from '@wop/shared/notifications';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AuthUser } from '../../lib/scope.ts';
+import * as webhooks from '../webhooks/outbox.ts';
 
 /*
- * The one place where changes become live events, in-app notifications and e-mails. Services call
+ * The one place where changes become live events, in-app notifications, e-mails and webhook messages. Services call
  * one function per change point INSIDE the transaction of the change: everything here commits or
  * rolls back with it. Who is told follows the contract; never the author, only users who may see
  * the order.
@@ -128,6 +129,7 @@ async function orderChanged(tx: DbOrTx, orderId: number, change: 'created' | 'up
 
 export async function orderCreated(tx: DbOrTx, actor: AuthUser, orderId: number) {
   await orderChanged(tx, orderId, 'created');
+  await webhooks.emit(tx, 'order.created', orderId);
   const told = await tell(tx, actor, orderId, 'order_created', approvers);
   await unreadEvents(tx, told);
   await wake(tx);
@@ -141,6 +143,12 @@ export async function orderRepeat(tx: DbOrTx, actor: AuthUser, orderId: number, 
   await lockEvents(tx);
   const { rows } = await tx.execute<{ asset: string }>(sql`
     select a.name || ' (' || a.tag || ')' as asset from orders o join assets a on a.id = o.asset_id where o.id = ${orderId}`);
+  await webhooks.emit(
+    tx,
+    'asset.repeat',
+    orderId,
+    sql`jsonb_build_object('asset_id', o.asset_id, 'repeat_of', jsonb_build_object('project_number', ${previous.projectNumber}::int))`,
+  );
   const told = await tell(tx, actor, orderId, 'repeat', approvers, {
     asset: rows[0]?.asset ?? '',
     repeat_of: String(previous.projectNumber),
@@ -161,6 +169,12 @@ export async function orderSignedOff(
 ) {
   await orderChanged(tx, orderId, 'updated');
   if (!outcome.fixed) await orderChanged(tx, outcome.recall.id, 'created');
+  await webhooks.emit(tx, 'order.signed_off', orderId, {
+    fixed: outcome.fixed,
+    comment: outcome.fixed ? null : outcome.comment || null,
+    recall_order_id: outcome.fixed ? null : outcome.recall.id,
+  });
+  if (!outcome.fixed) await webhooks.emit(tx, 'order.created', outcome.recall.id);
   const told = await tell(
     tx,
     actor,
@@ -183,6 +197,10 @@ export async function orderUpdated(
 ) {
   if (!changes.length) return;
   await orderChanged(tx, orderId, 'updated');
+  await webhooks.emit(tx, 'order.updated', orderId, { changes });
+  if (changes.some((change) => change.field === 'status' && change.to === 'completed')) {
+    await webhooks.emit(tx, 'order.completed', orderId);
+  }
   const told = new Set<number>();
   const add = (ids: number[]) => {
     for (const id of ids) told.add(id);
@@ -214,6 +232,7 @@ export async function orderUpdated(
 export async function messageSent(tx: DbOrTx, actor: AuthUser, orderId: number, body: string) {
   await lockEvents(tx);
   await orderEvent(tx, orderId, 'message', sql`jsonb_build_object('order_id', o.id)`);
+  await webhooks.emit(tx, 'message.created', orderId, { message: { body, author: actor.name } });
   const told = await tell(
     tx,
     actor,
@@ -236,13 +255,21 @@ export async function unreadChanged(tx: DbOrTx, userId: number) {
 }
 
 /** The technician checked in: everyone who sees the order sees it live; its store's managers are told. */
-export async function visitCheckedIn(tx: DbOrTx, actor: AuthUser, orderId: number) {
+export async function visitCheckedIn(tx: DbOrTx, actor: AuthUser, orderId: number, visitId: number) {
   await orderChanged(tx, orderId, 'updated');
+  await webhooks.emit(tx, 'visit.checked_in', orderId, webhooks.visitJson(visitId));
   await unreadEvents(tx, await tell(tx, actor, orderId, 'visit_arrived', storeManagers));
   await wake(tx);
 }
 
-/** A visit was checked out, confirmed or corrected: the order changes on every screen showing it. */
+/** The technician checked out: the order changes on every screen showing it. */
+export async function visitCheckedOut(tx: DbOrTx, orderId: number, visitId: number) {
+  await orderChanged(tx, orderId, 'updated');
+  await webhooks.emit(tx, 'visit.checked_out', orderId, webhooks.visitJson(visitId));
+  await wake(tx);
+}
+
+/** A visit was confirmed or corrected: the order changes on every screen showing it. */
 export async function visitChanged(tx: DbOrTx, orderId: number) {
   await orderChanged(tx, orderId, 'updated');
   await wake(tx);
@@ -281,6 +308,9 @@ export async function quoteSubmitted(
   quote: { totalMinor: number; currency: string; escalated: boolean },
 ) {
   await orderChanged(tx, orderId, 'updated');
+  await webhooks.emit(tx, 'quote.submitted', orderId, {
+    quote: { total_minor: quote.totalMinor, currency: quote.currency, escalated: quote.escalated },
+  });
   const told = await tell(tx, actor, orderId, 'quote', approversFor(quote.totalMinor, quote.escalated), {
     ...quoteParams(quote),
     escalated: quote.escalated ? 'yes' : 'no',
@@ -297,6 +327,9 @@ export async function quoteDecided(
   quote: { totalMinor: number; currency: string; decision: string; submittedBy: number | null },
 ) {
   await orderChanged(tx, orderId, 'updated');
+  await webhooks.emit(tx, 'quote.decided', orderId, {
+    quote: { total_minor: quote.totalMinor, currency: quote.currency, decision: quote.decision },
+  });
   const who = sql`(u.id = ${quote.submittedBy ?? 0} or u.id = o.technician_id or ${storeManagers} or ${approvers})`;
   const told = await tell(tx, actor, orderId, 'quote_decided', who, {
     ...quoteParams(quote),
@@ -313,8 +346,9 @@ export async function costsChanged(tx: DbOrTx, orderId: number) {
 }
 
 /** The server closed a visit left open: its technician is told (while the order is still theirs). */
-export async function visitAutoClosed(tx: DbOrTx, orderId: number, technicianId: number | null) {
+export async function visitAutoClosed(tx: DbOrTx, orderId: number, visitId: number, technicianId: number | null) {
   await orderChanged(tx, orderId, 'updated');
+  await webhooks.emit(tx, 'visit.checked_out', orderId, webhooks.visitJson(visitId));
   if (technicianId !== null) {
     await unreadEvents(tx, await tell(tx, SERVER, orderId, 'visit_closed', sql`u.id = ${technicianId}`));
   }

@@ -170,7 +170,7 @@ export function createVisitsService(db: Db, now: () => Date = () => new Date()) 
           lateCheckIn: written.late_check_in,
         });
         await orders.insertEvents(tx, orderId, user, [{ field: 'check_in', from: null, to: time.toISOString() }]);
-        await notify.visitCheckedIn(tx, user, orderId);
+        await notify.visitCheckedIn(tx, user, orderId, id);
         // The answer from what was written (no read back: a check-in is the hot path).
         return toVisit({
           ...written,
@@ -207,7 +207,7 @@ export function createVisitsService(db: Db, now: () => Date = () => new Date()) 
         });
         await orders.insertEvents(tx, orderId, user, [{ field: 'check_out', from: null, to: body.outcome }]);
         await chargeVisit(tx, { orderId, visitId: open.id, technicianId: user.id }, before);
-        await notify.visitChanged(tx, orderId);
+        await notify.visitCheckedOut(tx, orderId, open.id);
         return answer(tx, orderId, open.id);
       });
     },
@@ -297,7 +297,7 @@ export async function sweepVisits(db: Db, now: Date, positionDays: number) {
           row.minutes_before,
         );
         await orders.insertEvents(tx, row.order_id, null, [{ field: 'check_out', from: null, to: 'auto_closed' }]);
-        await notify.visitAutoClosed(tx, row.order_id, row.technician_id);
+        await notify.visitAutoClosed(tx, row.order_id, row.id, row.technician_id);
       }
       return rows.length;
     });
