@@ -166,6 +166,7 @@ async function main(): Promise<number> {
     // and sends the browser back here.
     PUBLIC_URL: baseUrl,
     OIDC_ALLOW_PRIVATE: 'true',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
   };
   // Always the embedded database: a DATABASE_URL in the environment must never get demo data.
   delete serverEnv.DATABASE_URL;

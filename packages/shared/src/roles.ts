@@ -160,7 +160,8 @@ export type MenuItem =
   | 'stores'
   | 'create-order'
   | 'assets'
-  | 'api-keys';
+  | 'api-keys'
+  | 'webhooks';
 
 /** Sidebar items per role (spec 2), in the order they are shown. */
 export const MENU: Record<RoleSlug, MenuItem[]> = {
@@ -175,8 +176,9 @@ export const MENU: Record<RoleSlug, MenuItem[]> = {
     'import-stores',
     'bulk-update-users',
     'api-keys',
+    'webhooks',
   ],
-  admin: ['chains', 'users', 'orders', 'assets', 'import-stores', 'api-keys'],
+  admin: ['chains', 'users', 'orders', 'assets', 'import-stores', 'api-keys', 'webhooks'],
   'chain-admin': ['orders', 'assets', 'regions', 'stores', 'users'],
   'regional-director': ['orders', 'assets', 'stores'],
   'store-manager': ['orders', 'create-order', 'assets'],
@@ -197,6 +199,7 @@ export const MENU_PATHS: Record<MenuItem, string> = {
   'create-order': '/orders/create',
   assets: '/assets',
   'api-keys': '/api-keys',
+  webhooks: '/webhooks',
 };
 
 /** Roles that see a welcome page at `/` and the dashboard title in the sidebar. */
@@ -225,7 +228,8 @@ export type AppRoute =
   | 'asset-detail'
   | 'asset-tag'
   | 'assets-import'
-  | 'api-keys';
+  | 'api-keys'
+  | 'webhooks';
 
 const COMMON: AppRoute[] = [
   'account',
@@ -256,6 +260,7 @@ export const ROUTES: Record<RoleSlug, AppRoute[]> = {
     ...ASSETS,
     'assets-import',
     'api-keys',
+    'webhooks',
   ],
   admin: [
     ...COMMON,
@@ -268,6 +273,7 @@ export const ROUTES: Record<RoleSlug, AppRoute[]> = {
     ...ASSETS,
     'assets-import',
     'api-keys',
+    'webhooks',
   ],
   'chain-admin': [
     ...COMMON,

@@ -16,6 +16,7 @@ import {
   IconUserCircle,
   IconUsers,
   IconUsersGroup,
+  IconWebhook,
 } from '@tabler/icons-react';
 import type { MenuItem } from '@wop/shared/roles';
 
@@ -35,6 +36,7 @@ export const MENU_ICONS: Record<MenuItem, NavIcon> = {
   'create-order': IconPlus,
   assets: IconBox,
   'api-keys': IconKey,
+  webhooks: IconWebhook,
 };
 
 export const EXTRA_ICONS = {

@@ -54,6 +54,7 @@ export const PAGES: Partial<Record<AppRoute, PageComponent>> = {
   'asset-tag': page(() => import('../../features/assets/pages/AssetTagPage.tsx'), 'AssetTagPage'),
   'assets-import': page(() => import('../../features/imports/pages/AssetImportPage.tsx'), 'AssetImportPage'),
   'api-keys': page(() => import('../../features/api-keys/pages/ApiKeysPage.tsx'), 'ApiKeysPage'),
+  webhooks: page(() => import('../../features/webhooks/pages/WebhooksPage.tsx'), 'WebhooksPage'),
 };
 
 /** A page in its parent route's <Outlet/>: `path` is relative to the parent's; without one it is the index. */
@@ -105,6 +106,10 @@ export const CHILD_PAGES: Partial<Record<AppRoute, ChildPage[]>> = {
     {
       path: 'sign-in',
       Page: page(() => import('../../features/chain-sign-in/pages/ChainSignInPage.tsx'), 'ChainSignInPage'),
+    },
+    {
+      path: 'webhooks',
+      Page: page(() => import('../../features/webhooks/pages/ChainWebhooksPage.tsx'), 'ChainWebhooksPage'),
     },
     { path: 'orders/create', Page: orderCreate },
     { path: 'orders/:orderId', Page: orderDetail },

@@ -31,6 +31,8 @@ export const ROUTE_PATHS: Record<AppRoute, string> = {
   'asset-tag': '/assets/tag/:tag',
   // Keys for machines (the admins'; a chain's are a tab of its page).
   'api-keys': '/api-keys',
+  // An admin's webhooks (a chain-admin's are on its chain's page).
+  webhooks: '/webhooks',
 };
 
 /** Path parameters that are not ids, with what they may hold. */

@@ -10,7 +10,7 @@ import { usePageHeader } from '../../../lib/page-header.tsx';
 
 /**
  * /chains/{id}: the chain's name and its tabs information, stores, orders, users, regions (only
- * when the chain has regions), sign-in (its own identity provider), costs, invoices and API keys. Each tab is a path of its own (/chains/{id}/stores, ...) whose page
+ * when the chain has regions), sign-in (its own identity provider), costs, invoices, API keys and webhooks. Each tab is a path of its own (/chains/{id}/stores, ...) whose page
  * the router puts in the outlet below the tabs.
  */
 export function ChainDashboardPage() {
@@ -20,6 +20,7 @@ export function ChainDashboardPage() {
   const navigate = useNavigate();
   const canSetSignIn = useCan('chain:sign-in');
   const canManageKeys = useCan('api-key:manage');
+  const canManageWebhooks = useCan('webhook:manage');
   const { pathname } = useLocation();
   usePageHeader(chain.data?.chain_name ?? t('dashboard'), null);
 
@@ -35,6 +36,7 @@ export function ChainDashboardPage() {
     ...(chain.data.has_region ? ['regions'] : []),
     ...(canSetSignIn ? ['sign-in', 'costs', 'invoices'] : []),
     ...(canManageKeys ? ['api-keys'] : []),
+    ...(canManageWebhooks ? ['webhooks'] : []),
   ];
 
   return (
