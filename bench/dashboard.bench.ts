@@ -52,6 +52,7 @@ const app = await buildApp(
     SECRETS_KEY: newSecretsKey(),
     DATA_DIR: values['data-dir'] ?? path.join(os.tmpdir(), 'wop-dashboard-bench-files'),
     SEED_DEMO: 'false',
+    RATE_LIMIT_PER_MINUTE: '0',
     LOG_LEVEL: 'silent',
   }),
   { logger: false },

@@ -46,6 +46,7 @@ const app = await buildApp(
     SECRETS_KEY: newSecretsKey(),
     DATA_DIR: path.join(os.tmpdir(), 'wop-invoice-bench-files'),
     SEED_DEMO: 'true',
+    RATE_LIMIT_PER_MINUTE: '0',
     LOG_LEVEL: 'silent',
   }),
   { logger: false },

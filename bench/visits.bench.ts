@@ -53,6 +53,7 @@ const app = await buildApp(
     SECRETS_KEY: newSecretsKey(),
     DATA_DIR: values['data-dir'] ?? path.join(os.tmpdir(), 'wop-visits-bench-files'),
     SEED_DEMO: 'false',
+    RATE_LIMIT_PER_MINUTE: '0',
     LOG_LEVEL: 'silent',
   }),
   { logger: false },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MAX_FILES_PER_REQUEST } from '@wop/shared/constants';
@@ -13,9 +14,10 @@ import { applyMigrations, type Database, openDatabase, withStartupLock } from '.
 import { seedDemo, seedReference } from './db/seed.ts';
 import { loadCatalogues, requestLocale, translate } from './i18n/index.ts';
 import { serveBackups } from './lib/backup.ts';
+import { TooManyRequestsError } from './lib/errors.ts';
 import { redactUrl, serializeError } from './lib/log.ts';
 import { completeDocument, documentRoute, withWebhookEvents } from './lib/openapi-document.ts';
-import { documentShapeErrors } from './lib/openapi-errors.ts';
+import { documentShapeErrors, UNLIMITED_ROUTE } from './lib/openapi-errors.ts';
 import { type Secrets, secretsFromConfig } from './lib/secrets.ts';
 import { type Storage, storageFromConfig } from './lib/storage.ts';
 import { uploadsPlugin } from './lib/uploads.ts';
@@ -188,6 +190,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (database.snapshot) await app.register(serveBackups, { database });
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
+  // Per client address and instance, as an app-wide hook: it runs before any route's own hooks (its
+  // sign-in among them), so a flood costs a counter, not a database read.
+  if (config.RATE_LIMIT_PER_MINUTE > 0) {
+    await app.register(rateLimit, {
+      global: false,
+      max: config.RATE_LIMIT_PER_MINUTE,
+      timeWindow: 60_000,
+      errorResponseBuilder: (_request, context) =>
+        new TooManyRequestsError('errors.too_many_requests', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+    });
+    app.addHook(
+      'onRequest',
+      app.rateLimit({
+        allowList: (request) => !request.url.startsWith('/api/') || UNLIMITED_ROUTE.test(request.url),
+      }),
+    );
+  }
   await app.register(authPlugin);
 
   await startModules(app);

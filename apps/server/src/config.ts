@@ -43,6 +43,11 @@ const configSchema = z.object({
     .min(1)
     .max(100)
     .default(os.availableParallelism() + 1),
+  /**
+   * Requests to the API each client address may make per minute on each instance (429 with
+   * Retry-After beyond; the health and metrics probes are not counted); 0 turns the limit off.
+   */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().min(0).max(1_000_000).default(6000),
   /** Requests each API key may make per minute on each instance (429 with Retry-After beyond). */
   API_KEY_RATE_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1_000_000).default(600),
   TOKEN_TTL_HOURS: z.coerce

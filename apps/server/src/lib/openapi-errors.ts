@@ -18,7 +18,7 @@ export const errorResponses = <S extends number>(...statuses: S[]) =>
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Routes the instance-wide rate limit leaves alone: the probes of load balancers and monitoring. */
-export const UNLIMITED_ROUTE = /^\/api\/(health|metrics)(\/|$)/;
+export const UNLIMITED_ROUTE = /^\/api\/(health|metrics)([/?]|$)/;
 
 /** The permission a route's sign-in guard checks (plugins/auth.ts tags each guard with it). */
 export function guardPermission(route: Pick<RouteOptions, 'onRequest'>): Permission | undefined {

@@ -56,6 +56,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
     WEB_DIST: path.join(dataDir, 'no-web'),
     // PostgreSQL needs a key; the embedded database makes its own in DATA_DIR.
     SECRETS_KEY: databaseUrl ? newSecretsKey() : undefined,
+    // A test file makes thousands of calls from one address; plugins/rate-limit.test.ts sets its own.
+    RATE_LIMIT_PER_MINUTE: '0',
     ...env,
   });
   const app = await buildApp(config, { logger: false, ...options });
