@@ -30,6 +30,13 @@ const OFFLINE_PAGES = [
   /\/src\/features\/dashboard\/pages\/HomeDashboard\.tsx$/,
 ];
 
+/** The signed-in shell and the pages that are some role's first screen (src/app/router/pages.ts). */
+const FIRST_SCREEN =
+  /\/src\/(app\/layout\/AppLayout|features\/orders\/pages\/OrdersPage|features\/welcome\/pages\/WelcomePage|features\/dashboard\/pages\/HomeDashboard)\.tsx$/;
+
+/** What every page loads once it shows: the installable app's worker, and the sign-in form's checks. */
+const AFTER_BOOT = /\/src\/(lib\/pwa\.ts|features\/auth\/components\/login-checks\.ts)$/;
+
 function shellFiles(bundle: Rolldown.OutputBundle): string[] {
   const files = new Set<string>();
   const visit = (name: string) => {
@@ -116,7 +123,16 @@ export default defineConfig({
       output: {
         // What the first page needs is one chunk, not dozens of small shared ones: on a slow line
         // each extra file costs a round trip, and small files compress worse.
-        codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }] },
+        // Likewise the signed-in shell and every role's first screen (the order list, the welcome page,
+        // the figures above them) are one chunk with all they import: fetched at once with the profile.
+        codeSplitting: {
+          groups: [
+            { name: 'boot', tags: ['$initial'], priority: 3 },
+            // What the sign-in page too loads after its first render, so that it does not fetch the above.
+            { name: 'after-boot', test: AFTER_BOOT, priority: 2 },
+            { name: 'first-screen', test: FIRST_SCREEN, priority: 1 },
+          ],
+        },
       },
     },
   },

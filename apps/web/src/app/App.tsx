@@ -1,11 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes } from './router/AppRoutes.tsx';
 
-export function App() {
+/** `queryClient`: the one main.tsx made, which has the signed-in user's first calls under way already. */
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <ErrorBoundary>
         <BrowserRouter>
           <AppRoutes />

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { LOGIN_PATHS } from '@wop/shared/constants';
 import { type AppRoute, ROUTES } from '@wop/shared/roles';
 import { lazy, Suspense } from 'react';
@@ -82,6 +82,17 @@ function preloadPage(pages: PageMap, pathname: string): void {
     // A failed fetch is reported by the page's own render, which loads it again.
     Page?.preload?.().catch(() => undefined);
   }
+}
+
+/**
+ * What a signed-in visit to `pathname` needs first, started before the first render (main.tsx) rather
+ * than after it: the shell with the whole language, the page's chunks and the user's profile.
+ */
+export function preloadSignedIn(queryClient: QueryClient, pathname: string, pages: PageMap = PAGES): void {
+  if (Object.values(LOGIN_PATHS).includes(pathname)) return;
+  loadAppLayout().catch(() => undefined);
+  preloadPage(pages, pathname);
+  void queryClient.prefetchQuery(profileQueryOptions());
 }
 
 /** The routes of CHILD_PAGES, rendered in their parent page's <Outlet/>. */

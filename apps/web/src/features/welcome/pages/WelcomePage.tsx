@@ -10,8 +10,9 @@ import { StatusBadge } from '../../../components/badges.tsx';
 import { LinkCard, LoadErrorAlert, TileGrid, TileSkeletons } from '../../../components/Tiles.tsx';
 import { ORDER_CREATE_PATH, orderListPath } from '../../../entities/orders.ts';
 import { statusOptionsQueryOptions } from '../../../entities/orderstatus.ts';
-import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useCurrentUser, useRole } from '../../../lib/current-user.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
+import { needsYouKind, needsYouQueryOptions, signOffQueryOptions } from '../api/get-needs-you.ts';
 import { orderCountQueryOptions } from '../api/get-order-count.ts';
 import { NeedsYouNow, SignOffWaiting } from '../components/NeedsYouNow.tsx';
 
@@ -45,6 +46,12 @@ export function WelcomePage() {
   const title = t(`greeting.${greetingKey(new Date().getHours())}`, { name: firstName });
   usePageHeader(t('common:nav.dashboard'));
   const canSignOff = user.role === 'store-manager';
+  // What needs the user comes first, and its height is known only with its answers: until they have come
+  // a placeholder stands there and the rest of the page, mounted so that its data loads meanwhile, is not
+  // laid out. Then nothing moves when the answers come.
+  const needs = useQuery(needsYouQueryOptions(needsYouKind(useRole())));
+  const signOff = useQuery({ ...signOffQueryOptions(), enabled: canSignOff });
+  const firstAnswers = !needs.isPending && !(canSignOff && signOff.isPending);
 
   // The page explains a failure in place.
   const statuses = useQuery({ ...statusOptionsQueryOptions(i18n.language), meta: { silent: true } });
@@ -67,67 +74,70 @@ export function WelcomePage() {
         <Text c="dimmed">{t('subtitle')}</Text>
       </Stack>
 
-      {canSignOff && <SignOffWaiting />}
-      <NeedsYouNow />
+      {!firstAnswers && <Skeleton h={180} radius="md" />}
+      <Stack gap="xl" display={firstAnswers ? undefined : 'none'}>
+        {canSignOff && <SignOffWaiting />}
+        <NeedsYouNow />
 
-      <Outlet />
+        <Outlet />
 
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="open-orders">
-        <Group justify="space-between" mb="md" gap="xs">
-          <Title order={3} size="h4" id="open-orders">
-            {t('openOrders')}
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="open-orders">
+          <Group justify="space-between" mb="md" gap="xs">
+            <Title order={3} size="h4" id="open-orders">
+              {t('openOrders')}
+            </Title>
+            {allCounted && (
+              <Text fw={600} aria-live="polite">
+                {t('openTotal', { count: totalOpen })}
+              </Text>
+            )}
+          </Group>
+
+          {failed && <LoadErrorAlert message={t('loadError')} onRetry={retry} mb="md" />}
+
+          {statuses.isPending && <TileSkeletons height={92} />}
+
+          {statuses.isSuccess && open.length === 0 && <Text c="dimmed">{t('noStatuses')}</Text>}
+
+          {open.length > 0 && (
+            <TileGrid>
+              {open.map((status, index) => {
+                const count = counts[index];
+                const label = t(`common:status.${status.slug}`, { defaultValue: status.title });
+                return (
+                  <LinkCard key={status.id} to={orderListPath({ status: status.slug })}>
+                    <Stack gap="xs">
+                      <StatusBadge status={status.slug} label={status.title} w="fit-content" />
+                      {count?.isPending ? (
+                        <Skeleton h={34} w={60} />
+                      ) : (
+                        <Text fz={30} fw={700} lh={1.1}>
+                          {count?.isSuccess ? count.data : '–'}
+                        </Text>
+                      )}
+                      {/* The link's name starts with what it shows (WCAG 2.5.3), then says where it goes. */}
+                      <VisuallyHidden>{t('showOrders', { status: label })}</VisuallyHidden>
+                    </Stack>
+                  </LinkCard>
+                );
+              })}
+            </TileGrid>
+          )}
+        </Paper>
+
+        <Stack gap="sm" component="section" aria-labelledby="shortcuts">
+          <Title order={3} size="h4" id="shortcuts">
+            {t('shortcuts')}
           </Title>
-          {allCounted && (
-            <Text fw={600} aria-live="polite">
-              {t('openTotal', { count: totalOpen })}
-            </Text>
-          )}
-        </Group>
-
-        {failed && <LoadErrorAlert message={t('loadError')} onRetry={retry} mb="md" />}
-
-        {statuses.isPending && <TileSkeletons height={92} />}
-
-        {statuses.isSuccess && open.length === 0 && <Text c="dimmed">{t('noStatuses')}</Text>}
-
-        {open.length > 0 && (
-          <TileGrid>
-            {open.map((status, index) => {
-              const count = counts[index];
-              const label = t(`common:status.${status.slug}`, { defaultValue: status.title });
-              return (
-                <LinkCard key={status.id} to={orderListPath({ status: status.slug })}>
-                  <Stack gap="xs">
-                    <StatusBadge status={status.slug} label={status.title} w="fit-content" />
-                    {count?.isPending ? (
-                      <Skeleton h={34} w={60} />
-                    ) : (
-                      <Text fz={30} fw={700} lh={1.1}>
-                        {count?.isSuccess ? count.data : '–'}
-                      </Text>
-                    )}
-                    {/* The link's name starts with what it shows (WCAG 2.5.3), then says where it goes. */}
-                    <VisuallyHidden>{t('showOrders', { status: label })}</VisuallyHidden>
-                  </Stack>
-                </LinkCard>
-              );
-            })}
-          </TileGrid>
-        )}
-      </Paper>
-
-      <Stack gap="sm" component="section" aria-labelledby="shortcuts">
-        <Title order={3} size="h4" id="shortcuts">
-          {t('shortcuts')}
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {hasRoute(user.role, 'order-create') && (
-            <Shortcut to={ORDER_CREATE_PATH} icon={<IconPlus size={20} />} label={t('shortcut.newOrder')} />
-          )}
-          <Shortcut to={orderListPath()} icon={<IconList size={20} />} label={t('shortcut.orders')} />
-          <Shortcut to="/jour-nummer" icon={<IconPhoneCall size={20} />} label={t('shortcut.jour')} />
-          <Shortcut to="/upload-files" icon={<IconBook size={20} />} label={t('shortcut.manuals')} />
-        </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {hasRoute(user.role, 'order-create') && (
+              <Shortcut to={ORDER_CREATE_PATH} icon={<IconPlus size={20} />} label={t('shortcut.newOrder')} />
+            )}
+            <Shortcut to={orderListPath()} icon={<IconList size={20} />} label={t('shortcut.orders')} />
+            <Shortcut to="/jour-nummer" icon={<IconPhoneCall size={20} />} label={t('shortcut.jour')} />
+            <Shortcut to="/upload-files" icon={<IconBook size={20} />} label={t('shortcut.manuals')} />
+          </SimpleGrid>
+        </Stack>
       </Stack>
     </Stack>
   );

@@ -1,0 +1,93 @@
+// Issue 43: a phone on a slow line sees every role's first screen quickly, and nothing jumps. What a browser
+// test can hold without a stopwatch: the first screen comes in a few files, and it does not move as its
+// answers arrive, even when they arrive late and out of order.
+
+import { expect, type Page, test } from '@playwright/test';
+import type { Who } from '../support/accounts.ts';
+import { sessionFile } from '../support/auth.ts';
+import { t } from '../support/i18n.ts';
+
+/** Records every layout shift of the page from its first paint (what Lighthouse sums as CLS). */
+async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return async () =>
+    (await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).reduce(
+      (sum, value) => sum + value,
+      0,
+    );
+}
+
+/** Holds back the answers to GET /api/orders whose query matches `pattern` by `ms`; resolves once one was given. */
+async function delayOrders(page: Page, pattern: RegExp, ms: number): Promise<{ answered: Promise<void> }> {
+  let answered: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => {
+    answered = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === '/api/orders' && pattern.test(url.search),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue();
+      answered();
+    },
+  );
+  return { answered: done };
+}
+
+/** Until the page has drawn what it was given: two animation frames once the network is quiet. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+const PHONE = { width: 412, height: 823 };
+
+for (const [who, path, lateQuery] of [
+  // The approvers' "waiting for your approval" comes last: the figures below it must not be pushed down.
+  ['chainAdmin', '/', /approval_status=pending/],
+  // The store's waiting sign-offs come last, above what needs the store.
+  ['store', '/', /awaiting_sign_off=true/],
+  // The admins' list comes last, above their figures.
+  ['admin', '/orders', /page=1/],
+] as [Who, string, RegExp][]) {
+  test(`${who}'s first screen ${path} does not move while its answers arrive`, async ({ browser }) => {
+    const context = await browser.newContext({
+      storageState: sessionFile(who),
+      viewport: PHONE,
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    const shifts = await recordShifts(page);
+    const late = await delayOrders(page, lateQuery, 1500);
+    await page.goto(path);
+    await late.answered;
+    await settled(page);
+    await expect(page.getByRole('main')).toBeVisible();
+    expect(await shifts()).toBeLessThan(0.01);
+    await context.close();
+  });
+}
+
+test('the order list comes in a few files: the shell and the first screen are one chunk each', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: sessionFile('store'), serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/orders');
+  await expect(page.getByRole('link', { name: t('en', 'nav.orders'), exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Before: 75 files, most under 2 KB, each a round trip on a slow line.
+  expect(scripts.length, scripts.join('\n')).toBeLessThanOrEqual(15);
+  expect(scripts.some((file) => /\/static\/first-screen-[\w-]+\.js$/.test(file))).toBe(true);
+  await context.close();
+});
