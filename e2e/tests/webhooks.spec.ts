@@ -68,8 +68,9 @@ test.describe('the chain-admin', () => {
     expect(receiver.received.filter((r) => r.path === '/erp').map((r) => r.verified)).toEqual([true]);
     expect(JSON.parse(receiver.received[0].body).type).toBe('webhook.test');
 
-    await card.getByText('webhook.test').click();
-    await expect(card.getByRole('cell', { name: '200' })).toBeVisible();
+    // The delivery opens with its attempts: status, the receiver's answer.
+    await card.getByRole('button', { name: /webhook\.test/ }).click();
+    await expect(card.getByRole('cell', { name: '200', exact: true })).toBeVisible();
     await expect(card.getByRole('cell', { name: 'answer 200' })).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
