@@ -2,6 +2,7 @@ import {
   Accordion,
   Alert,
   Badge,
+  Box,
   Button,
   Card,
   Checkbox,
@@ -161,7 +162,8 @@ function CreateForm({ chainId, onCreated }: { chainId?: number; onCreated: (secr
   );
 }
 
-const statusColor: Record<WebhookDeliveryStatus, string> = { pending: 'gray', delivered: 'teal', failed: 'red' };
+// Filled and dark: white text on them reads at AA contrast.
+const statusColor: Record<WebhookDeliveryStatus, string> = { pending: 'gray.7', delivered: 'teal.9', failed: 'red.9' };
 
 function DeliveryItem({ hookId, delivery }: { hookId: number; delivery: WebhookDelivery }) {
   const { t } = useTranslation('webhooks');
@@ -171,7 +173,7 @@ function DeliveryItem({ hookId, delivery }: { hookId: number; delivery: WebhookD
     <Accordion.Item value={String(delivery.id)}>
       <Accordion.Control>
         <Group gap="xs" wrap="wrap">
-          <Badge color={statusColor[delivery.status]} variant="light">
+          <Badge color={statusColor[delivery.status]} variant="filled">
             {t(`status.${delivery.status}`)}
           </Badge>
           <Code>{delivery.type}</Code>
@@ -189,9 +191,10 @@ function DeliveryItem({ hookId, delivery }: { hookId: number; delivery: WebhookD
           {delivery.next_attempt_at && delivery.attempt_log.length > 0 && (
             <Text size="sm">{t('nextAttempt', { at: dateTime(delivery.next_attempt_at) })}</Text>
           )}
+          {/* The attempts scroll sideways on a phone; focusable, so the keyboard scrolls them too. */}
           {delivery.attempt_log.length > 0 && (
-            <Table.ScrollContainer minWidth={420}>
-              <Table striped>
+            <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('attemptsLabel')}>
+              <Table striped miw={420}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('attempt.time')}</Table.Th>
@@ -213,9 +216,9 @@ function DeliveryItem({ hookId, delivery }: { hookId: number; delivery: WebhookD
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </Box>
           )}
-          <Code block style={{ maxHeight: 200, overflow: 'auto' }}>
+          <Code block style={{ maxHeight: 200, overflow: 'auto' }} tabIndex={0} aria-label={t('payload')}>
             {JSON.stringify(delivery.payload, null, 2)}
           </Code>
           {delivery.status !== 'pending' && (
@@ -302,7 +305,7 @@ function WebhookCard({ hook, onSecret }: { hook: Webhook; onSecret: (secret: str
           <Text id={titleId} fw={600} style={{ overflowWrap: 'anywhere' }}>
             {hook.url}
           </Text>
-          <Badge color={hook.enabled ? 'teal' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
+          <Badge color={hook.enabled ? 'teal.9' : 'gray.7'} variant="filled" style={{ flexShrink: 0 }}>
             {hook.enabled ? t('on') : t('off')}
           </Badge>
         </Group>
