@@ -169,7 +169,7 @@ try {
   const fill = (webhookId: number, count: number, type = 'order.updated') =>
     pool.query(
       `insert into webhook_messages (webhook_id, msg_id, type, body)
-       select $1, 'msg_' || replace(gen_random_uuid()::text, '-', ''), $3,
+       select $1, 'msg_' || replace(gen_random_uuid()::text, '-', ''), $3::text,
          json_build_object('type', $3::text, 'timestamp', to_char(clock_timestamp() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
            'data', json_build_object('n', g))::text
        from generate_series(1, $2) g`,
