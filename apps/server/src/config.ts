@@ -133,6 +133,38 @@ const configSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(60).default(10),
   /** Webhook sends at once per instance, over all webhooks (each webhook at most a quarter of them). */
   WEBHOOK_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(64),
+   * The seller on every invoice: the service company that runs the portal. Its name, VAT id and Peppol
+   * participant id are needed for a Peppol invoice (`GET /api/invoices/{id}/peppol` answers 409 without
+   * them); the rest is printed when set.
+   */
+  SELLER_NAME: z.string().max(200).optional(),
+  /** The seller's organisation number (Swedish organisationsnummer, Finnish Y-tunnus). */
+  SELLER_ORG_NUMBER: z.string().max(40).optional(),
+  /** The seller's VAT registration number, with its country prefix (SE556677889901, FI12345678). */
+  SELLER_VAT_ID: z
+    .string()
+    .regex(/^[A-Z]{2}[0-9A-Za-z+*.]{2,18}$/, 'must start with the country code, such as SE556677889901')
+    .optional(),
+  SELLER_STREET: z.string().max(200).optional(),
+  SELLER_POSTAL_CODE: z.string().max(20).optional(),
+  SELLER_CITY: z.string().max(100).optional(),
+  SELLER_COUNTRY: z.enum(['SE', 'FI'], { error: 'must be SE or FI' }).default('SE'),
+  /** The account the buyer pays to: an IBAN (and its BIC), printed on the invoice and sent as its payment means. */
+  SELLER_IBAN: z
+    .string()
+    .transform((text) => text.replace(/\s+/g, '').toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/, 'must be an IBAN such as SE4550000000058398257466'))
+    .optional(),
+  SELLER_BIC: z
+    .string()
+    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC such as ESSESESS')
+    .optional(),
+  /** The seller's Peppol participant id, `scheme:id` (0007:5566778899 for a Swedish organisation number). */
+  SELLER_PEPPOL_ID: z
+    .string()
+    .regex(/^\d{4}:[A-Za-z0-9][A-Za-z0-9._-]{0,49}$/, 'must be scheme:id, such as 0007:5566778899')
+    .optional(),
+  SELLER_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'SEED_DEMO'> & {

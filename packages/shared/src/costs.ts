@@ -18,6 +18,8 @@ export type NteByPriority = z.output<typeof nteByPriority>;
 
 /** A Peppol participant id: the ICD scheme (0007 Swedish org. no., 0216 Finnish OVT, 0088 GLN...) and the id. */
 export const PEPPOL_ID = /^\d{4}:[A-Za-z0-9][A-Za-z0-9._-]{0,49}$/;
+/** A VAT registration number: its country's two letters, then its digits (SE556677889901, FI12345678). */
+export const VAT_ID = /^[A-Z]{2}[0-9A-Za-z+*.]{2,18}$/;
 const optionalPattern = (max: number, pattern: RegExp) =>
   optionalText(max).refine((value) => value === undefined || pattern.test(value), { message: v('invalid') });
 
@@ -35,6 +37,7 @@ export const chainBillingBody = z.object({
   visit_radius_m: int4(1, 100_000),
   org_number: optionalText(40).transform((value) => value ?? null),
   peppol_id: optionalPattern(80, PEPPOL_ID).transform((value) => value ?? null),
+  vat_id: optionalPattern(20, VAT_ID).transform((value) => value ?? null),
 });
 export const chainCostsBody = chainRatesBody.extend(chainBillingBody.shape);
 export type ChainCostsBody = z.output<typeof chainCostsBody>;
@@ -53,6 +56,7 @@ export const chainCostsSchema = z.object({
   visit_radius_m: z.number(),
   org_number: z.string().nullable(),
   peppol_id: z.string().nullable(),
+  vat_id: z.string().nullable(),
 });
 export type ChainCosts = z.infer<typeof chainCostsSchema>;
 export const NTE_PRIORITIES = PRIORITIES.map(String) as ['10', '20', '30'];

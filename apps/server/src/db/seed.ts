@@ -183,6 +183,7 @@ const CHAINS = [
       ...costs('SE', 'SEK', 2500, 69_500, 49_500, [800_000, 500_000, 300_000]),
       orgNumber: '5560000001',
       peppolId: '0007:5560000001',
+      vatId: 'SE556000000101',
     },
     regions: [
       ['Stockholm', '0812345671', ['Södermalm', 'Kungsholmen', 'Solna']],
@@ -202,6 +203,7 @@ const CHAINS = [
       ...costs('FI', 'EUR', 2550, 6_900, 4_900, [80_000, 50_000, 30_000]),
       orgNumber: '1234567-1',
       peppolId: '0216:003712345671',
+      vatId: 'FI12345671',
     },
     regions: [[null, null, ['Kamppi', 'Tampere Keskusta', 'Turku', 'Oulu']]] as const,
     prefix: 'Kotimarket',

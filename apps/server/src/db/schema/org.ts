@@ -29,6 +29,8 @@ export const chains = pgTable(
     /** The buyer's organisation number and Peppol participant id (`0007:5560000000`) on its invoices. */
     orgNumber: varchar('org_number', { length: 40 }),
     peppolId: varchar('peppol_id', { length: 80 }),
+    /** The buyer's VAT registration number (SE556677889901, FI12345678), on its invoices. */
+    vatId: varchar('vat_id', { length: 20 }),
     ...timestamps(),
   },
   (t) => [

@@ -38,6 +38,7 @@ const columns = {
   visitRadiusM: chains.visitRadiusM,
   orgNumber: chains.orgNumber,
   peppolId: chains.peppolId,
+  vatId: chains.vatId,
   regionsCount: sql<number>`(select count(*)::int from regions r where r.chain_id = "chains"."id")`,
   storesCount: sql<number>`(select count(*)::int from stores s where s.chain_id = "chains"."id")`,
 };
@@ -62,6 +63,7 @@ export interface ChainCostValues {
   visitRadiusM: number;
   orgNumber: string | null;
   peppolId: string | null;
+  vatId: string | null;
 }
 export type ChainRow = ChainValues &
   ChainCostValues & {

@@ -37,6 +37,7 @@ const costsView = (row: repo.ChainRow): ChainCosts => ({
   visit_radius_m: row.visitRadiusM,
   org_number: row.orgNumber,
   peppol_id: row.peppolId,
+  vat_id: row.vatId,
 });
 
 const values = (body: ChainBody): repo.ChainValues => ({
@@ -69,6 +70,7 @@ const changes = (body: ChainUpdateBody): Partial<repo.ChainValues & repo.ChainCo
       visitRadiusM: body.visit_radius_m,
       orgNumber: body.org_number,
       peppolId: body.peppol_id,
+      vatId: body.vat_id,
     }).filter(([, value]) => value !== undefined),
   );
 

@@ -60,4 +60,5 @@ export const authz: AuthzRow[] = [
     payload: { chain_id: 999_999, from: '2026-01-01', to: '2026-01-31' },
   },
   { route: 'POST /api/invoices/:id/credit', roles: PERMISSIONS['invoice:issue'], params: { id: '999999' } },
+  { route: 'GET /api/invoices/:id/peppol', roles: PERMISSIONS['invoice:list'], params: { id: '999999' } },
 ];

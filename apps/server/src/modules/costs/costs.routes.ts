@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { isLocale, type Locale } from '@wop/shared/constants';
 import {
   costLineBody,
   costLineParams,
@@ -12,13 +14,16 @@ import {
   quoteDecisionBody,
   quoteSchema,
 } from '@wop/shared/costs';
-import { idParams } from '@wop/shared/query';
+import { downloadQuery, idParams } from '@wop/shared/query';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { translate } from '../../i18n/index.ts';
 import { emptyEnvelope, envelope, pageEnvelope } from '../../lib/http.ts';
-import { errorResponses } from '../../lib/openapi-errors.ts';
+import { contentResponse, errorResponses } from '../../lib/openapi-errors.ts';
+import { contentDisposition } from '../../lib/uploads.ts';
 import { createCostsService } from './costs.service.ts';
-import { createInvoicesService } from './invoices.service.ts';
+import { createInvoicesService, PAYMENT_DAYS } from './invoices.service.ts';
+import { assertPeppolReady, peppolXml, sellerOf } from './peppol.ts';
 import { createQuotesService } from './quotes.service.ts';
 
 export default async function costsRoutes(instance: FastifyInstance) {
@@ -27,6 +32,9 @@ export default async function costsRoutes(instance: FastifyInstance) {
   const quotes = createQuotesService(app.db, app.appConfig.APP_TIMEZONE);
   const invoices = createInvoicesService(app.db, app.appConfig.APP_TIMEZONE);
   const tags = ['costs'];
+  const seller = sellerOf(app.appConfig);
+  /** The language of an invoice's documents: the chain's when issued. */
+  const languageOf = (language: string): Locale => (isLocale(language) ? language : 'en');
   const lineWritten = { 200: envelope(costLineSchema), ...errorResponses(409) };
 
   app.get(
@@ -242,5 +250,36 @@ export default async function costsRoutes(instance: FastifyInstance) {
         message: request.t('invoices.credited'),
         payload: await invoices.credit(request.user, request.params.id),
       }),
+  );
+
+  app.get(
+    '/invoices/:id/peppol',
+    {
+      schema: {
+        tags: ['invoices'],
+        description:
+          "The invoice or credit note as Peppol BIS Billing 3.0 (UBL 2.1 Invoice or CreditNote XML), in the chain's currency, VAT per rate, the buyer as it was when issued. Streamed. 409 while the seller (SELLER_NAME, SELLER_VAT_ID, SELLER_PEPPOL_ID) or the chain's Peppol ID is missing.",
+        params: idParams,
+        querystring: downloadQuery,
+        response: { 200: contentResponse('The UBL XML, as an attachment', 'application/xml'), ...errorResponses(409) },
+      },
+      config: { download: true },
+      onRequest: app.requirePermission('invoice:list'),
+    },
+    async (request, reply) => {
+      const { invoice, buyer, credits } = await invoices.documentOf(request.user, request.params.id);
+      assertPeppolReady(seller, buyer);
+      const locale = languageOf(invoice.language);
+      const xml = peppolXml({ ...invoice, credits }, seller, buyer, invoices.linesOf(invoice.id), {
+        paymentTerms: translate(locale, 'invoices.doc.payment_terms', { days: PAYMENT_DAYS }),
+        line: (line) => translate(locale, 'invoices.doc.line_note', { number: line.project_number }),
+      });
+      const name = `${invoice.kind === 'credit_note' ? 'credit-note' : 'invoice'}-${invoice.number}.xml`;
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('content-disposition', contentDisposition('attachment', name))
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(xml, { objectMode: false }));
+    },
   );
 }

@@ -10,6 +10,7 @@ import { pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { chainsInScope } from '../../lib/scope-sql.ts';
 import { iso } from '../orders/orders.mapping.ts';
+import { type Party, type PeppolLine, splitAddress } from './peppol.ts';
 
 /** Days from issue to due date. */
 export const PAYMENT_DAYS = 30;
@@ -110,9 +111,59 @@ export function createInvoicesService(db: Db, timeZone: string) {
     return { ...toInvoice(row), lines };
   }
 
+  /** The invoice's lines in line order, `size` at a time (keyset on the line number: each batch is one indexed read). */
+  async function* linesOf(id: number, size = 2000): AsyncGenerator<PeppolLine[]> {
+    let after = 0;
+    for (;;) {
+      const { rows } = await db.execute<PeppolLine & Record<string, unknown>>(sql`
+        select line_no, project_number, description, completed_on::text as completed_on, net_minor, vat_bp
+        from invoice_lines where invoice_id = ${id} and line_no > ${after} order by line_no limit ${size}`);
+      if (rows.length) yield rows;
+      if (rows.length < size) return;
+      after = rows[rows.length - 1].line_no;
+    }
+  }
+
+  /**
+   * What a document of the invoice needs beyond its row: the buyer as it was when issued (its Peppol id and
+   * VAT number from the chain today when the invoice predates them), and a credit note's invoice.
+   */
+  async function documentOf(user: AuthUser, id: number) {
+    const row = await find(user, id);
+    const { rows } = await db.execute<{
+      buyer: Record<string, string | null>;
+      peppol_id: string | null;
+      vat_id: string | null;
+      credits_number: number | null;
+      credits_issue_date: string | null;
+    }>(sql`
+      select i.buyer, c.peppol_id, c.vat_id, o.number as credits_number, o.issue_date::text as credits_issue_date
+      from invoices i join chains c on c.id = i.chain_id left join invoices o on o.id = i.credits_invoice_id
+      where i.id = ${id}`);
+    const extra = rows[0];
+    const b = extra.buyer;
+    const country = b.country ?? 'SE';
+    const buyer: Party = {
+      name: b.name ?? row.chain_name,
+      address: splitAddress(b.address ?? '', country),
+      orgNumber: b.org_number ?? null,
+      vatId: b.vat_id ?? extra.vat_id,
+      peppolId: b.peppol_id ?? extra.peppol_id,
+      email: b.email ?? null,
+      contact: b.contact ?? null,
+    };
+    const credits =
+      extra.credits_number !== null && extra.credits_issue_date !== null
+        ? { number: extra.credits_number, issue_date: extra.credits_issue_date }
+        : null;
+    return { invoice: toInvoice(row), buyer, credits };
+  }
+
   return {
     detail,
     find,
+    linesOf,
+    documentOf,
 
     async list(user: AuthUser, params: ListParams & { chain_id?: number }) {
       const where = and(
@@ -148,12 +199,13 @@ export function createInvoicesService(db: Db, timeZone: string) {
           invoice_address: string;
           org_number: string | null;
           peppol_id: string | null;
+          vat_id: string | null;
           country: string;
           currency: string;
           vat_bp: number;
           email: string;
           contact_person: string;
-        }>(sql`select id, chain_name, invoice_address, org_number, peppol_id, country, currency, vat_bp, email, contact_person
+        }>(sql`select id, chain_name, invoice_address, org_number, peppol_id, vat_id, country, currency, vat_bp, email, contact_person
           from chains where id = ${body.chain_id}`);
         const chain = chainRows[0];
         if (!chain) throw ValidationError.field('chain_id', 'v:not_found');
@@ -183,6 +235,7 @@ export function createInvoicesService(db: Db, timeZone: string) {
           country: chain.country,
           org_number: chain.org_number,
           peppol_id: chain.peppol_id,
+          vat_id: chain.vat_id,
           email: chain.email,
           contact: chain.contact_person,
         };

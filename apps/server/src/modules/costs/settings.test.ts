@@ -48,22 +48,28 @@ describe("a chain's money settings (PUT /api/chains/{id})", () => {
     });
   });
 
-  it('refuses a VAT rate above 100 %, an unknown currency and a malformed Peppol id', async () => {
+  it('refuses a VAT rate above 100 %, an unknown currency, a malformed Peppol id and a VAT number without its country', async () => {
     const res = await call(app, 'PUT', '/api/chains/3', {
       as: 'admin',
-      payload: { vat_bp: 10_001, currency: 'USD', peppol_id: '5560000001' },
+      payload: { vat_bp: 10_001, currency: 'USD', peppol_id: '5560000001', vat_id: '556000000101' },
     });
     expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().errors).sort()).toEqual(['currency', 'peppol_id', 'vat_bp']);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['currency', 'peppol_id', 'vat_bp', 'vat_id']);
   });
 
   it('lets an admin set VAT at the Finnish 25.5 % and switch an unused chain to euros', async () => {
     const res = await call(app, 'PUT', '/api/chains/3', {
       as: 'admin',
-      payload: { country: 'FI', currency: 'EUR', vat_bp: 2550, org_number: '7654321-0' },
+      payload: { country: 'FI', currency: 'EUR', vat_bp: 2550, org_number: '7654321-0', vat_id: 'FI76543210' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().payload).toMatchObject({ country: 'FI', currency: 'EUR', vat_bp: 2550, org_number: '7654321-0' });
+    expect(res.json().payload).toMatchObject({
+      country: 'FI',
+      currency: 'EUR',
+      vat_bp: 2550,
+      org_number: '7654321-0',
+      vat_id: 'FI76543210',
+    });
   });
 
   it('gives a new order the NTE of its chain for its priority', async () => {

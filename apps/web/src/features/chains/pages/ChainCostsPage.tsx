@@ -16,7 +16,7 @@ import { fromMinor, toMinor } from '../../../lib/money.ts';
 const MONEY = ['hourly_rate_minor', 'callout_fee_minor', 'nte_10', 'nte_20', 'nte_30'] as const;
 const labels: FieldLabels = fieldLabels(
   'chains',
-  ['country', 'currency', 'vat_percent', 'visit_radius_m', 'org_number', 'peppol_id', ...MONEY],
+  ['country', 'currency', 'vat_percent', 'visit_radius_m', 'org_number', 'vat_id', 'peppol_id', ...MONEY],
   {
     vat_bp: 'chains:fields.vat_percent',
     ...Object.fromEntries(NTE_PRIORITIES.map((p) => [`nte_minor_by_priority.${p}`, `chains:fields.nte_${p}`])),
@@ -29,6 +29,7 @@ type Values = Record<(typeof MONEY)[number], string> & {
   vat_percent: string;
   visit_radius_m: number | string;
   org_number: string;
+  vat_id: string;
   peppol_id: string;
 };
 
@@ -38,6 +39,7 @@ const toValues = (chain: Chain): Values => ({
   vat_percent: fromMinor(chain.vat_bp),
   visit_radius_m: chain.visit_radius_m,
   org_number: chain.org_number ?? '',
+  vat_id: chain.vat_id ?? '',
   peppol_id: chain.peppol_id ?? '',
   hourly_rate_minor: fromMinor(chain.hourly_rate_minor),
   callout_fee_minor: fromMinor(chain.callout_fee_minor),
@@ -53,6 +55,7 @@ const toBody = (v: Values): ChainCostsInput => ({
   vat_bp: toMinor(v.vat_percent) ?? undefined,
   visit_radius_m: v.visit_radius_m === '' ? undefined : Number(v.visit_radius_m),
   org_number: v.org_number,
+  vat_id: v.vat_id,
   peppol_id: v.peppol_id,
   hourly_rate_minor: toMinor(v.hourly_rate_minor) ?? undefined,
   callout_fee_minor: toMinor(v.callout_fee_minor) ?? undefined,
@@ -138,6 +141,12 @@ export function ChainCostsPage() {
               {...form.getInputProps('visit_radius_m')}
             />
             <TextInput label={t('fields.org_number')} disabled={!admin} {...form.getInputProps('org_number')} />
+            <TextInput
+              label={t('fields.vat_id')}
+              description={t('costs.vatIdHint')}
+              disabled={!admin}
+              {...form.getInputProps('vat_id')}
+            />
             <TextInput
               label={t('fields.peppol_id')}
               description={t('costs.peppolHint')}

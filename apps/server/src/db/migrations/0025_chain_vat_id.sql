@@ -1,0 +1,1 @@
+ALTER TABLE "chains" ADD COLUMN "vat_id" varchar(20);
