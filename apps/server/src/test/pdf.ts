@@ -1,8 +1,11 @@
 import zlib from 'node:zlib';
 
+/** WinAnsi, the standard fonts' encoding: Latin-1 for å ä ö, with € and – among 0x80-0x9f. */
+const winAnsi = new TextDecoder('windows-1252');
+
 /**
- * The text of a pdfkit PDF: inflates each content stream and decodes its hex strings (WinAnsi, which
- * is Latin-1 for å ä ö). Good enough to prove what a reader would show.
+ * The text of a pdfkit PDF: inflates each content stream and decodes its hex strings (WinAnsi). Good
+ * enough to prove what a reader would show.
  */
 export function pdfText(pdf: Buffer): string {
   const out: string[] = [];
@@ -15,7 +18,7 @@ export function pdfText(pdf: Buffer): string {
       const content = zlib.inflateSync(pdf.subarray(start, end)).toString('latin1');
       let line = '';
       for (const tj of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-        for (const hex of tj[1].matchAll(/<([0-9a-fA-F]*)>/g)) line += Buffer.from(hex[1], 'hex').toString('latin1');
+        for (const hex of tj[1].matchAll(/<([0-9a-fA-F]*)>/g)) line += winAnsi.decode(Buffer.from(hex[1], 'hex'));
         line += ' ';
       }
       out.push(line.replace(/ (?=\S)/g, (s) => s));

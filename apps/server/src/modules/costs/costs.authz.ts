@@ -61,4 +61,5 @@ export const authz: AuthzRow[] = [
   },
   { route: 'POST /api/invoices/:id/credit', roles: PERMISSIONS['invoice:issue'], params: { id: '999999' } },
   { route: 'GET /api/invoices/:id/peppol', roles: PERMISSIONS['invoice:list'], params: { id: '999999' } },
+  { route: 'GET /api/invoices/:id/pdf', roles: PERMISSIONS['invoice:list'], params: { id: '999999' } },
 ];

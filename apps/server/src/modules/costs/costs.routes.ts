@@ -22,6 +22,7 @@ import { emptyEnvelope, envelope, pageEnvelope } from '../../lib/http.ts';
 import { contentResponse, errorResponses } from '../../lib/openapi-errors.ts';
 import { contentDisposition } from '../../lib/uploads.ts';
 import { createCostsService } from './costs.service.ts';
+import { invoicePdf } from './invoice-pdf.ts';
 import { createInvoicesService, PAYMENT_DAYS } from './invoices.service.ts';
 import { assertPeppolReady, peppolXml, sellerOf } from './peppol.ts';
 import { createQuotesService } from './quotes.service.ts';
@@ -280,6 +281,39 @@ export default async function costsRoutes(instance: FastifyInstance) {
         .header('content-disposition', contentDisposition('attachment', name))
         .header('cache-control', 'private, no-store')
         .send(Readable.from(xml, { objectMode: false }));
+    },
+  );
+
+  app.get(
+    '/invoices/:id/pdf',
+    {
+      schema: {
+        tags: ['invoices'],
+        description:
+          "The invoice or credit note as a PDF in the chain's language (the language it was issued in): seller, buyer, one row per line, VAT per rate, totals. Streamed (opens inline).",
+        params: idParams,
+        querystring: downloadQuery,
+        response: { 200: contentResponse('The invoice as a PDF', 'application/pdf') },
+      },
+      config: { download: true },
+      onRequest: app.requirePermission('invoice:list'),
+    },
+    async (request, reply) => {
+      const { invoice, buyer, credits } = await invoices.documentOf(request.user, request.params.id);
+      const locale = languageOf(invoice.language);
+      const pdf = invoicePdf(
+        { invoice, seller, buyer, credits, lines: invoices.linesOf(invoice.id), paymentDays: PAYMENT_DAYS },
+        locale,
+      );
+      reply.raw.once('close', () => {
+        if (!pdf.readableEnded) pdf.destroy();
+      });
+      const name = `${translate(locale, invoice.kind === 'credit_note' ? 'invoices.pdf.credit_note_title' : 'invoices.pdf.invoice_title', { number: invoice.number })}.pdf`;
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition('inline', name))
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
     },
   );
 }

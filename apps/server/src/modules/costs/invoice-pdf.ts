@@ -41,11 +41,11 @@ export interface InvoicePdfInput {
  */
 export function invoicePdf(input: InvoicePdfInput, locale: Locale): PDFKit.PDFDocument {
   const { invoice, seller, buyer, credits } = input;
-  const t = (key: string, params?: Record<string, string | number>) =>
-    translate(locale, `invoices.pdf.${key}`, params);
+  const t = (key: string, params?: Record<string, string | number>) => translate(locale, `invoices.pdf.${key}`, params);
   const dayFormat = new Intl.DateTimeFormat(NUMBER_LOCALES[locale], { dateStyle: 'short', timeZone: 'UTC' });
   const day = (iso: string | null) => (iso ? dayFormat.format(new Date(`${iso}T00:00:00Z`)) : '');
-  const money = (minor: number) => formatMoney(minor, invoice.currency, locale);
+  // Intl writes a minus sign (U+2212), which the PDF's standard font (WinAnsi) lacks: a hyphen-minus instead.
+  const money = (minor: number) => formatMoney(minor, invoice.currency, locale).replace('\u2212', '-');
   const credit = invoice.kind === 'credit_note';
   const title = t(credit ? 'credit_note_title' : 'invoice_title', { number: invoice.number });
 
@@ -54,7 +54,11 @@ export function invoicePdf(input: InvoicePdfInput, locale: Locale): PDFKit.PDFDo
 
   const partyBlock = (heading: string, party: Party, x: number, y: number) => {
     doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text(heading, x, y, { width: 240 });
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(party.name || '–', { width: 240 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(party.name || '–', { width: 240 });
     doc.font('Helvetica').fontSize(9);
     for (const line of party.address.lines) doc.text(line, { width: 240 });
     const city = [party.address.postalCode, party.address.city].filter(Boolean).join(' ');
@@ -73,7 +77,10 @@ export function invoicePdf(input: InvoicePdfInput, locale: Locale): PDFKit.PDFDo
     for (const [label, value] of rows) {
       const top = doc.y;
       doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text(label, x, top, { width: 110 });
-      doc.font('Helvetica').fillColor(INK).text(value, x + 112, top, { width: 160 });
+      doc
+        .font('Helvetica')
+        .fillColor(INK)
+        .text(value, x + 112, top, { width: 160 });
     }
     return doc.y;
   };
@@ -161,7 +168,10 @@ export function invoicePdf(input: InvoicePdfInput, locale: Locale): PDFKit.PDFDo
       };
       for (const group of invoice.vat_breakdown) {
         sumRow(
-          t('vat_row', { rate: vatPercent(group.vat_bp).replace('.', locale === 'en' ? '.' : ','), base: money(group.taxable_minor) }),
+          t('vat_row', {
+            rate: vatPercent(group.vat_bp).replace('.', locale === 'en' ? '.' : ','),
+            base: money(group.taxable_minor),
+          }),
           money(group.vat_minor),
         );
       }

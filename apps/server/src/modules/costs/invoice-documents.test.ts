@@ -1,6 +1,7 @@
-import { vatOf } from '@wop/shared/money';
+import { formatMoney, vatOf } from '@wop/shared/money';
 import { describe, expect, it } from 'vitest';
 import { call, createTestApp } from '../../test/app.ts';
+import { pdfText } from '../../test/pdf.ts';
 import { SELLER_ENV } from '../../test/seller.ts';
 import { ublFailures } from '../../test/ubl-check.ts';
 import { splitAddress } from './peppol.ts';
@@ -175,6 +176,59 @@ describe('Peppol BIS Billing 3.0 invoices', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('SELLER_NAME, SELLER_VAT_ID, SELLER_PEPPOL_ID');
   }, 120_000);
+});
+
+describe('invoice PDFs', () => {
+  it("are in the chain's language: a Swedish invoice with seller, buyer, lines, VAT and what to pay", async () => {
+    const [invoice] = await query<{
+      id: number;
+      number: number;
+      total_minor: number;
+      vat_minor: number;
+      net_minor: number;
+    }>(
+      "select id, number, total_minor, vat_minor, net_minor from invoices where chain_id = 1 and kind = 'invoice' order by id desc limit 1",
+    );
+    const res = await call(app, 'GET', `/api/invoices/${invoice.id}/pdf`, { as: 'chainAdmin', lang: 'en' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`Faktura ${invoice.number}.pdf`);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain(`Faktura ${invoice.number}`);
+    expect(text).toContain('Fastighetsservice Norden AB');
+    expect(text).toContain('Momsreg.nr: SE556677889901');
+    expect(text).toContain('Norrgården Livs');
+    expect(text).toContain('111 22 Stockholm');
+    expect(text).toContain(`Moms 25 % på ${formatMoney(invoice.net_minor, 'SEK', 'sv')}`);
+    expect(text).toContain(`Att betala ${formatMoney(invoice.total_minor, 'SEK', 'sv')}`);
+    expect(text).toContain('IBAN: SE4550000000058398257466');
+    const lines = await query<{ project_number: number }>(
+      'select project_number from invoice_lines where invoice_id = $1 order by line_no',
+      [invoice.id],
+    );
+    for (const line of lines) expect(text).toContain(String(line.project_number));
+  });
+
+  it('a Finnish credit note says what it credits, in euros', async () => {
+    const [note] = await query<{ id: number; number: number; total_minor: number; credits: number }>(
+      `select c.id, c.number, c.total_minor, o.number as credits from invoices c join invoices o on o.id = c.credits_invoice_id
+       where c.chain_id = 2 order by c.id limit 1`,
+    );
+    const res = await call(app, 'GET', `/api/invoices/${note.id}/pdf`, { as: 'chainAdmin2' });
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain(`Hyvityslasku ${note.number}`);
+    expect(text).toContain(`Hyvittää laskun ${note.credits}`);
+    expect(text).toContain(`Hyvitetään yhteensä ${formatMoney(note.total_minor, 'EUR', 'fi').replace('\u2212', '-')}`);
+    expect(text).toContain('€');
+  });
+
+  it('are read in scope only', async () => {
+    const [{ id }] = await query<{ id: number }>('select id from invoices where chain_id = 2 limit 1');
+    expect((await call(app, 'GET', `/api/invoices/${id}/pdf`, { as: 'chainAdmin' })).statusCode).toBe(404);
+    expect((await call(app, 'GET', `/api/invoices/${id}/pdf`, { as: 'tech' })).statusCode).toBe(403);
+    expect((await call(app, 'GET', '/api/invoices/999999/pdf', { as: 'admin' })).statusCode).toBe(404);
+  });
 });
 
 describe('a chain invoice address', () => {
