@@ -167,6 +167,15 @@ async function main(): Promise<number> {
     PUBLIC_URL: baseUrl,
     OIDC_ALLOW_PRIVATE: 'true',
     WEBHOOK_ALLOW_PRIVATE: 'true',
+    // The service company on the invoices (their PDF and Peppol XML).
+    SELLER_NAME: 'Fastighetsservice Norden AB',
+    SELLER_ORG_NUMBER: '5566778899',
+    SELLER_VAT_ID: 'SE556677889901',
+    SELLER_STREET: 'Verkstadsgatan 4',
+    SELLER_POSTAL_CODE: '117 43',
+    SELLER_CITY: 'Stockholm',
+    SELLER_IBAN: 'SE4550000000058398257466',
+    SELLER_PEPPOL_ID: '0007:5566778899',
   };
   // Always the embedded database: a DATABASE_URL in the environment must never get demo data.
   delete serverEnv.DATABASE_URL;

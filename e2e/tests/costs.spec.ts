@@ -1,5 +1,6 @@
 // Issue 39: a technician quotes the work on a 375 px phone, the regional director approves it (which
-// raises the order's cost limit), the work is booked and completed, and an admin invoices the month.
+// raises the order's cost limit), the work is booked and completed, and an admin invoices the month and
+// opens the invoice: its totals, its line for the order, its Peppol XML.
 
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
@@ -90,7 +91,31 @@ test('from a quote on the phone to the invoice', async ({ browser }) => {
   await issue.locator('input[type="date"]').nth(1).fill(day(1));
   await issue.getByRole('button', { name: t('en', 'chains:invoices.issue') }).click();
   // 7 950,00 kr and 25 % VAT.
-  await expect(accountant.getByRole('cell', { name: 'SEK 9,937.50' })).toBeVisible({ timeout: 20_000 });
+  const row = accountant.getByRole('row').filter({ has: accountant.getByRole('cell', { name: 'SEK 9,937.50' }) });
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  // The invoice's page, opened from its number by the keyboard.
+  const number = (await row.getByRole('link').textContent())?.trim();
+  await row.getByRole('link').focus();
+  await accountant.keyboard.press('Enter');
+  await expect(
+    accountant.getByRole('heading', { name: t('en', 'chains:invoice.title').replace('{{number}}', String(number)) }),
+  ).toBeVisible();
+  const totals = accountant.getByRole('table', { name: t('en', 'chains:invoice.totals') });
+  await expect(totals.getByRole('row', { name: /25 %/ })).toContainText('SEK 7,950.00');
+  await expect(totals.getByRole('row', { name: new RegExp(t('en', 'chains:invoice.total')) })).toContainText(
+    'SEK 9,937.50',
+  );
+  const { project_number } = (await (await page.request.get(`/api/orders/${id}`, { headers: asAdmin })).json())
+    .payload as { project_number: number };
+  await expect(accountant.getByRole('link', { name: String(project_number) })).toBeVisible();
+  const invoiceAxe = await new AxeBuilder({ page: accountant })
+    .include('section[aria-labelledby="invoice-title"]')
+    .analyze();
+  expect(invoiceAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  const invoiceId = accountant.url().split('/').pop();
+  const xml = await accountant.request.get(`/api/invoices/${invoiceId}/peppol`, { headers: asAdmin });
+  expect(xml.status()).toBe(200);
+  expect(await xml.text()).toContain(`<cbc:ID>${number}</cbc:ID>`);
   await phone.close();
   await desk.close();
   await office.close();

@@ -60,6 +60,7 @@ export const EXPORT_TYPES = [
   'RegionsExport',
   'AssetsExport',
   'VisitsExport',
+  'InvoicesExport',
 ] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 

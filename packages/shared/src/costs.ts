@@ -209,8 +209,11 @@ export const invoiceSchema = z.object({
   number: z.number(),
   kind: z.enum(INVOICE_KINDS),
   credits_invoice_id: z.number().nullable(),
+  /** The number of a credit note's invoice. */
+  credits_number: z.number().nullable(),
   /** The credit note that reverses this invoice, if any. */
   credited_by_id: z.number().nullable(),
+  credited_by_number: z.number().nullable(),
   chain_id: z.number(),
   chain_name: z.string(),
   period_from: z.string(),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { assetListQuery } from './assets.ts';
 import { chainListQuery } from './chains.ts';
 import type { ExportType } from './constants.ts';
+import { invoiceListQuery } from './costs.ts';
 import { orderListQuery } from './orders.ts';
 import { downloadQuery, filterId, optional } from './query.ts';
 import { regionListQuery } from './regions.ts';
@@ -25,6 +26,7 @@ export const EXPORT_QUERIES = {
   RegionsExport: regionListQuery.extend({ chain_id: filterId() }),
   AssetsExport: assetListQuery,
   VisitsExport: visitListQuery,
+  InvoicesExport: invoiceListQuery,
 } satisfies Record<ExportType, z.ZodObject>;
 export type ExportQuery<T extends ExportType> = z.output<(typeof EXPORT_QUERIES)[T]>;
 
@@ -43,4 +45,5 @@ export const exportQuery = z.discriminatedUnion('type', [
   exportOf('RegionsExport'),
   exportOf('AssetsExport'),
   exportOf('VisitsExport'),
+  exportOf('InvoicesExport'),
 ]);

@@ -116,6 +116,7 @@ export const PERMISSIONS = {
   'export:regions': MANAGERS,
   'export:assets': MANAGERS,
   'export:visits': MANAGERS,
+  'export:invoices': ORG_ADMINS,
   // Live updates and notifications: everyone hears of (only) the orders in their own scope.
   'api-key:manage': ORG_ADMINS,
   'webhook:manage': ORG_ADMINS,

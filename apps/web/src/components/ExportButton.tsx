@@ -17,6 +17,7 @@ const PERMISSION: Record<ExportType, Permission> = {
   RegionsExport: 'export:regions',
   AssetsExport: 'export:assets',
   VisitsExport: 'export:visits',
+  InvoicesExport: 'export:invoices',
 };
 
 /** List state that is not a filter: the export holds every matching row. */
@@ -64,7 +65,7 @@ export function ExportButton({
       onClick={run}
       data-export-type={type}
     >
-      {t('export')}
+      {t(format === 'csv' ? 'exportCsv' : 'export')}
     </Button>
   );
 }

@@ -1,4 +1,6 @@
 import { formatMoney, vatOf } from '@wop/shared/money';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { call, createTestApp } from '../../test/app.ts';
 import { pdfText } from '../../test/pdf.ts';
@@ -228,6 +230,53 @@ describe('invoice PDFs', () => {
     expect((await call(app, 'GET', `/api/invoices/${id}/pdf`, { as: 'chainAdmin' })).statusCode).toBe(404);
     expect((await call(app, 'GET', `/api/invoices/${id}/pdf`, { as: 'tech' })).statusCode).toBe(403);
     expect((await call(app, 'GET', '/api/invoices/999999/pdf', { as: 'admin' })).statusCode).toBe(404);
+  });
+});
+
+describe('the invoice list as CSV and XLSX (InvoicesExport)', () => {
+  async function download(who: 'admin' | 'chainAdmin' | 'store', query: Record<string, string>, lang?: 'sv') {
+    const token = (await call(app, 'POST', '/api/auth/download-token', { as: who })).json().payload.token;
+    return app.inject({
+      method: 'GET',
+      url: '/api/export',
+      query: { type: 'InvoicesExport', ...query, access_token: token },
+      headers: lang ? { lang } : {},
+    });
+  }
+
+  it('holds the invoices in scope with amounts in minor units, equal to the list', async () => {
+    const res = await download('chainAdmin', { format: 'csv' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [header, ...rows] = parse(res.body.slice(1)) as string[][];
+    expect(header).toContain('Net (minor units)');
+    const list = (await call(app, 'GET', '/api/invoices', { as: 'chainAdmin', query: { limit: 100 } })).json().payload;
+    expect(rows).toHaveLength(list.total);
+    const numberAt = header.indexOf('Invoice number');
+    const totalAt = header.indexOf('Total (minor units)');
+    for (const invoice of list.data as { number: number; total_minor: number }[]) {
+      const row = rows.find((r) => r[numberAt] === String(invoice.number));
+      expect(row?.[totalAt]).toBe(String(invoice.total_minor));
+    }
+    expect(rows.every((r) => r[header.indexOf('Chain')] === 'Norrgården Livs')).toBe(true);
+  });
+
+  it('is an XLSX in the reader’s language, filtered like the list, and refused to a store', async () => {
+    const res = await download('admin', { chain_id: '2' }, 'sv');
+    expect(res.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.name).toBe('Fakturor');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toContain('Krediterar faktura');
+    const kinds = new Set<unknown>();
+    sheet.eachRow((row, n) => {
+      if (n > 1) kinds.add((row.values as unknown[])[header.indexOf('Typ') + 1]);
+    });
+    expect([...kinds].sort()).toEqual(['Faktura', 'Kreditfaktura']);
+    const [{ n }] = await query<{ n: number }>('select count(*)::int as n from invoices where chain_id = 2');
+    expect(sheet.rowCount - 1).toBe(n);
+    expect((await download('store', {})).statusCode).toBe(403);
   });
 });
 

@@ -22,7 +22,9 @@ interface InvoiceRow extends Record<string, unknown> {
   number: number;
   kind: Invoice['kind'];
   credits_invoice_id: number | null;
+  credits_number: number | null;
   credited_by_id: number | null;
+  credited_by_number: number | null;
   chain_id: number;
   chain_name: string;
   period_from: string;
@@ -43,7 +45,9 @@ interface InvoiceRow extends Record<string, unknown> {
 
 const invoiceSelect = sql`
   select i.id, i.number, i.kind, i.credits_invoice_id,
+    (select o.number from invoices o where o.id = i.credits_invoice_id) as credits_number,
     (select c.id from invoices c where c.credits_invoice_id = i.id) as credited_by_id,
+    (select c.number from invoices c where c.credits_invoice_id = i.id) as credited_by_number,
     i.chain_id, (select chain_name from chains where id = i.chain_id) as chain_name,
     i.period_from::text as period_from, i.period_to::text as period_to, i.issue_date::text as issue_date,
     i.due_date::text as due_date, i.currency, i.language, i.net_minor, i.vat_minor, i.total_minor,
@@ -55,7 +59,9 @@ const toInvoice = (row: InvoiceRow): Invoice => ({
   number: row.number,
   kind: row.kind,
   credits_invoice_id: row.credits_invoice_id,
+  credits_number: row.credits_number,
   credited_by_id: row.credited_by_id,
+  credited_by_number: row.credited_by_number,
   chain_id: row.chain_id,
   chain_name: row.chain_name,
   period_from: row.period_from,

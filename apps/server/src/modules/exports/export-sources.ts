@@ -2,6 +2,7 @@ import type { ExportType } from '@wop/shared/constants';
 import type { ExportSource } from '../../lib/export-source.ts';
 import { assetsExport } from '../assets/assets.export.ts';
 import { chainsExport } from '../chains/chains.export.ts';
+import { invoicesExport } from '../costs/invoices.export.ts';
 import { ordersExport } from '../orders/orders.export.ts';
 import { regionsExport } from '../regions/regions.export.ts';
 import { storesExport } from '../stores/stores.export.ts';
@@ -17,4 +18,5 @@ export const EXPORTS: { [T in ExportType]: ExportSource<T> } = {
   OrdersExport: ordersExport,
   AssetsExport: assetsExport,
   VisitsExport: visitsExport,
+  InvoicesExport: invoicesExport,
 };

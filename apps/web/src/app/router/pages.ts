@@ -104,6 +104,10 @@ export const CHILD_PAGES: Partial<Record<AppRoute, ChildPage[]>> = {
       Page: page(() => import('../../features/api-keys/pages/ChainApiKeysPage.tsx'), 'ChainApiKeysPage'),
     },
     {
+      path: 'invoices/:invoiceId',
+      Page: page(() => import('../../features/chains/pages/InvoicePage.tsx'), 'InvoicePage'),
+    },
+    {
       path: 'sign-in',
       Page: page(() => import('../../features/chain-sign-in/pages/ChainSignInPage.tsx'), 'ChainSignInPage'),
     },

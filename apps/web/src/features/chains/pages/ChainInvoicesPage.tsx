@@ -1,10 +1,11 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@wop/shared/api';
 import { type Invoice, invoiceBody } from '@wop/shared/costs';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { ExportButton } from '../../../components/ExportButton.tsx';
 import { TitleBlock } from '../../../components/TitleBlock.tsx';
 import { api } from '../../../lib/api.ts';
 import { useCan } from '../../../lib/current-user.ts';
@@ -75,6 +76,12 @@ export function ChainInvoicesPage() {
         )}
         {invoices.data && invoices.data.data.length === 0 && <Text c="dimmed">{t('invoices.none')}</Text>}
         {invoices.data && invoices.data.data.length > 0 && (
+          <Group gap="xs">
+            <ExportButton type="InvoicesExport" filters={{ chain_id: chainId }} />
+            <ExportButton type="InvoicesExport" filters={{ chain_id: chainId }} format="csv" />
+          </Group>
+        )}
+        {invoices.data && invoices.data.data.length > 0 && (
           <Table.ScrollContainer minWidth={560}>
             <Table striped verticalSpacing="xs" aria-labelledby="chain-invoices-title">
               <Table.Thead>
@@ -91,7 +98,13 @@ export function ChainInvoicesPage() {
                   <Table.Tr key={invoice.id}>
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
-                        {invoice.number}
+                        <Anchor
+                          component={Link}
+                          to={`/chains/${chainId}/invoices/${invoice.id}`}
+                          aria-label={t('invoice.open', { number: invoice.number })}
+                        >
+                          {invoice.number}
+                        </Anchor>
                         {invoice.kind === 'credit_note' && <Badge color="#495057">{t('invoices.creditNote')}</Badge>}
                         {invoice.credited_by_id !== null && <Badge color="#c2410c">{t('invoices.credited')}</Badge>}
                       </Group>
