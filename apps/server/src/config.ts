@@ -133,6 +133,7 @@ const configSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(60).default(10),
   /** Webhook sends at once per instance, over all webhooks (each webhook at most a quarter of them). */
   WEBHOOK_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(64),
+  /**
    * The seller on every invoice: the service company that runs the portal. Its name, VAT id and Peppol
    * participant id are needed for a Peppol invoice (`GET /api/invoices/{id}/peppol` answers 409 without
    * them); the rest is printed when set.
