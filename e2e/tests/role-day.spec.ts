@@ -637,3 +637,32 @@ test.describe('smaller findings', () => {
     await page.context().close();
   });
 });
+
+test.describe('seen walking the day', () => {
+  test('sv: an order tapped far down a phone’s list opens at its top', async ({ browser }) => {
+    const page = await open(browser, 'tech', 'sv', PHONE);
+    await page.goto('/orders');
+    const links = page.getByRole('main').getByRole('link', { name: /^\d+$/ });
+    await expect(links.first()).toBeVisible({ timeout: 20_000 });
+    const last = links.last();
+    await last.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const number = (await last.textContent()) ?? '';
+    await last.click();
+    const heading = page.getByRole('heading', {
+      level: 2,
+      name: t('sv', 'orders:orderNumber').replace('{{number}}', number),
+    });
+    await expect(heading).toBeInViewport();
+    await page.context().close();
+  });
+
+  test('fi: a site visit is checked in with words that are not the app’s sign-in', async ({ browser, request }) => {
+    const order = await newOrder(request, 'Käynti', { technician_id: TECH_ID, approval_status: 'approved' });
+    const page = await open(browser, 'tech', 'fi', PHONE);
+    await page.goto(`/orders/${order.id}`);
+    await expect(page.getByRole('button', { name: t('fi', 'visits:checkIn') })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Kirjaudu sisään', exact: true })).toHaveCount(0);
+    await page.context().close();
+  });
+});

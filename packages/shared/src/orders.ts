@@ -349,7 +349,7 @@ export const orderDetailSchema = orderSchema.extend({
   documents: z.array(orderDocumentSchema),
   history: z.array(orderHistoryEntry),
   /**
-   * An ASAP order not yet completed (nor rejected): whom to phone about it now, as in the answer that
+   * An ASAP order still pending (not rejected): whom to phone about it now, as in the answer that
    * created it, so that the number is there whenever the order is opened again; null otherwise.
    */
   phone_in: phoneInSchema.nullable(),

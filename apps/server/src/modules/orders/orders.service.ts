@@ -1,4 +1,4 @@
-import { COMPLETED_STATUS, type Locale } from '@wop/shared/constants';
+import type { Locale } from '@wop/shared/constants';
 import {
   type CreateOrderFields,
   missingOrderFields,
@@ -64,8 +64,8 @@ export function createOrdersService(
       to_label: label(e.field, e.to_value),
     }));
     const order = toOrder(row, locale);
-    // The number to phone stays on the order while it is open, not only in the answer that created it.
-    const open = order.status !== COMPLETED_STATUS && order.approval_status !== 'rejected';
+    // The number to phone stays on the order until someone picks it up, not only in the answer that created it.
+    const open = order.status === 'pending' && order.approval_status !== 'rejected';
     const call = { storeId: order.store_id, workTypeId: order.worktype_id, priority: order.priority };
     const phone_in = open ? ((await phoneIn.forOrder(on, call, locale)) ?? null) : null;
     return { ...order, documents: documents.map(toDocument), history, phone_in };

@@ -15,7 +15,7 @@ import { IconPlus, IconTool } from '@tabler/icons-react';
 import { hasRoute } from '@wop/shared/roles';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigationType } from 'react-router';
 import { OfflineMark } from '../../components/OfflineMark.tsx';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -38,6 +38,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
   // A tap on a menu entry on a phone should show the page, not the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
   useEffect(() => close(), [pathname, close]);
+  // A new page opens at its top (a tap on an order far down a phone's list landed mid-page); Back keeps
+  // where the browser was.
+  const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname]);
 
   const canCreateOrder = hasRoute(user.role, 'order-create');
   // On a phone the button is its icon alone, so the page title beside it keeps its words.

@@ -16,6 +16,7 @@ import { getOrders, ORDERS_KEY } from '../../../entities/orders.ts';
 import { useCan, useRole } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
+import { useOnline } from '../../../lib/offline.ts';
 import { useDeleteOrder, useKeepOrdersForOffline } from '../api/orders.ts';
 import { DueTime } from './DueTime.tsx';
 import { OrderAsset } from './OrderAsset.tsx';
@@ -85,6 +86,7 @@ export function OrdersList({ chainId }: { chainId?: number }) {
   const isTechnician = useRole() === 'technician';
   const showTechnician = !isTechnician;
   const keepForOffline = useKeepOrdersForOffline(isTechnician);
+  const online = useOnline();
   const remove = useDeleteOrder();
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Order | null>(null);
@@ -197,8 +199,9 @@ export function OrdersList({ chainId }: { chainId?: number }) {
           </>
         }
         emptyAction={createButton}
+        // Offline the rows offer no change (it could not be sent): the offline mark above says why.
         rowActions={
-          canEdit || canDelete
+          (canEdit || canDelete) && online
             ? (order) => (
                 <>
                   <OrderQuickButton order={order} />

@@ -35,7 +35,7 @@ import { Hint } from '../../../components/Hint.tsx';
 import { MapLink } from '../../../components/MapLink.tsx';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { isApiError } from '../../../lib/api.ts';
-import { useCan } from '../../../lib/current-user.ts';
+import { useCan, useRole } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
 import { useOnline } from '../../../lib/offline.ts';
@@ -100,6 +100,7 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
   const canCreateHere = useCan('order:create-from-detail');
   const format = useDateFormat();
   const online = useOnline();
+  const role = useRole();
   // Without a connection, an order never opened on this device is not missing: it is not here yet.
   const missing = order.isError
     ? isApiError(order.error) && order.error.status === null
@@ -234,7 +235,8 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
         </Text>
       )}
 
-      {o.phone_in && !created && <PhoneItIn phoneIn={o.phone_in} />}
+      {/* Phoning in is the orderer's part: the technician it would reach is not told to call. */}
+      {o.phone_in && !created && role !== 'technician' && <PhoneItIn phoneIn={o.phone_in} />}
       <SignOff order={o} base={base} />
       <OrderVisits order={o} />
 
