@@ -87,6 +87,8 @@ const configSchema = z.object({
   MAIL_RETRY_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(3600).default(30),
   /** How often each instance looks for site visits left open 12 h (it also looks at start-up). */
   VISIT_SWEEP_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(60),
+  /** How often each instance looks for maintenance plans with an order to generate (it also looks at start-up). */
+  PLAN_GENERATE_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(60),
   /** Days after its check-out that a visit's check-in position is erased (its distance and flags stay). */
   VISIT_POSITION_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3650).default(90),
   /** Where uploaded files live: `local` (DATA_DIR/files) or an S3-compatible bucket. */

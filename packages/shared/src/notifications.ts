@@ -10,7 +10,8 @@ export const EMAIL_SETTINGS = ['order_created', 'approval', 'assigned', 'status'
  * left open 12 hours. These follow the `status` e-mail setting. `repeat`: a new order on an asset soon
  * after its last order was completed (e-mailed as new orders are). `quote`: a quote was submitted to
  * the approvers who may decide it, or passed on to the chain-admins; `quote_decided`: it was approved
- * or rejected (both follow the `approval` e-mail setting).
+ * or rejected (both follow the `approval` e-mail setting). `plan_skipped`: a maintenance plan skipped
+ * an occurrence because this order, its previous one, is still open (follows `order_created`).
  */
 export const NOTIFICATION_TYPES = [
   ...EMAIL_SETTINGS,
@@ -20,6 +21,7 @@ export const NOTIFICATION_TYPES = [
   'repeat',
   'quote',
   'quote_decided',
+  'plan_skipped',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

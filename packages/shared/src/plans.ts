@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { priorityField } from './orders.ts';
 import { requiredId } from './org-fields.ts';
-import { int4Id, isoDay, optionalText, requiredText } from './primitives.ts';
+import { int4, int4Id, isoDay, optionalText, requiredText } from './primitives.ts';
 import { v } from './validation.ts';
 
 export const PLAN_FREQS = ['weekly', 'monthly', 'yearly'] as const;
@@ -90,3 +90,111 @@ export const planBody = z
   });
 export type PlanBody = z.output<typeof planBody>;
 export type PlanInput = z.input<typeof planBody>;
+
+/** An edit: the whole form again with the `version` it was made against (409 when the plan changed since). */
+export const planUpdateBody = planBody.and(z.object({ version: whole(1, 2_147_483_647) }));
+export type PlanUpdateBody = z.output<typeof planUpdateBody>;
+
+const link = z.object({ id: z.number(), project_number: z.number() });
+
+/** A plan's target: a store or an asset (with its store), named. */
+export const planTargetSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  store_id: z.number(),
+  store_name: z.string(),
+  asset_id: z.number().nullable(),
+});
+export type PlanTarget = z.infer<typeof planTargetSchema>;
+
+export const planSchema = z.object({
+  id: z.number(),
+  chain_id: z.number(),
+  chain_name: z.string(),
+  country: z.enum(['SE', 'FI']),
+  title: z.string(),
+  description: z.string().nullable(),
+  worktype_id: z.number(),
+  priority: z.number(),
+  targets: z.object({ store_ids: z.array(z.number()).optional(), asset_ids: z.array(z.number()).optional() }),
+  target_list: z.array(planTargetSchema),
+  rule: z.object({
+    freq: z.enum(PLAN_FREQS),
+    interval: z.number(),
+    weekdays: z.array(z.number()),
+    month_day: z.number().nullable(),
+    month: z.number().nullable(),
+  }),
+  starts_on: z.string(),
+  ends_on: z.string().nullable(),
+  lead_days: z.number(),
+  if_previous_open: z.enum(IF_PREVIOUS_OPEN),
+  active: z.boolean(),
+  /** The next day an occurrence falls on (not yet generated), or null when the plan has ended. */
+  next_day: z.string().nullable(),
+  version: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const OCCURRENCE_STATUSES = ['coming', 'generated', 'skipped'] as const;
+export type OccurrenceStatus = (typeof OCCURRENCE_STATUSES)[number];
+
+/** One day of a target: coming (with the day its order will be generated), generated (its order) or skipped. */
+export const previewDaySchema = z.object({
+  day: z.string(),
+  generate_on: z.string(),
+  status: z.enum(OCCURRENCE_STATUSES),
+  order: link.nullable(),
+});
+export const planPreviewSchema = z.object({
+  targets: z.array(planTargetSchema.extend({ days: z.array(previewDaySchema) })),
+});
+export type PlanPreview = z.infer<typeof planPreviewSchema>;
+
+export const PREVIEW_COUNT_MAX = 60;
+export const previewQuery = z.object({
+  count: z.preprocess(blank, int4(1, PREVIEW_COUNT_MAX).optional()).transform((c) => c ?? 12),
+});
+
+const optionalFilterId = z.preprocess(blank, int4Id().optional());
+
+export const planListQuery = z.object({
+  chain_id: optionalFilterId,
+  store_id: optionalFilterId,
+  q: z.preprocess(blank, z.string().trim().max(200).optional()),
+  page: z.preprocess(blank, int4(1).optional()).transform((p) => p ?? 1),
+  limit: z.preprocess(blank, int4(1, 100).optional()).transform((l) => l ?? 25),
+});
+export type PlanListQuery = z.output<typeof planListQuery>;
+
+export const CALENDAR_DAYS_MAX = 62;
+/** A month (or any span up to 62 days) of a chain, region or store. */
+export const calendarQuery = z
+  .object({
+    from: isoDay(),
+    to: isoDay(),
+    chain_id: optionalFilterId,
+    region_id: optionalFilterId,
+    store_id: optionalFilterId,
+  })
+  .superRefine((q, ctx) => {
+    const span = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000;
+    if (span < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: v('not_before_start') });
+    else if (span >= CALENDAR_DAYS_MAX) ctx.addIssue({ code: 'custom', path: ['to'], message: v('invalid') });
+  });
+export type CalendarQuery = z.output<typeof calendarQuery>;
+
+export const calendarItemSchema = z.object({
+  day: z.string(),
+  status: z.enum(OCCURRENCE_STATUSES),
+  plan_id: z.number(),
+  plan_title: z.string(),
+  store_id: z.number(),
+  store_name: z.string(),
+  asset_id: z.number().nullable(),
+  asset_name: z.string().nullable(),
+  order: link.nullable(),
+});
+export type CalendarItem = z.infer<typeof calendarItemSchema>;

@@ -75,6 +75,10 @@ export const PERMISSIONS = {
   'order:set-nte': MANAGERS,
   'invoice:list': ORG_ADMINS,
   'invoice:issue': ADMINS,
+  // Planned maintenance (api-contract "Planned maintenance"): approvers plan, a store manager reads its
+  // store's plans, a technician sees only the orders.
+  'plan:list': [...MANAGERS, 'store-manager'],
+  'plan:manage': MANAGERS,
   // Organisation
   'chain:list': ORG_ADMINS,
   'chain:view': ORG_ADMINS,

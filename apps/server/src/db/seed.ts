@@ -15,6 +15,8 @@ import {
   orderStatuses,
   orders,
   phoneInSettings,
+  plans,
+  planTargets,
   priorities,
   regions,
   roles,
@@ -627,6 +629,86 @@ async function seedLibrary(tx: Tx, org: Organisation, people: People, storage: S
   }
 }
 
+/**
+ * Maintenance plans of the first two chains: quarterly refrigeration service of the demo store (seen by
+ * its chain-admin, director and store manager), the fire doors of every store of the first chain each
+ * month, and the Finnish chain's ventilation filters spring and autumn. They start on the first day of
+ * the month after next, so no order is due for weeks (the generator works out when: `next_run_at`
+ * now lets it look at once).
+ */
+async function seedPlans(tx: Tx, org: Organisation, people: People) {
+  const slugs = new Map(
+    (await tx.select({ id: workTypes.id, slug: workTypes.slug }).from(workTypes)).map((w) => [w.slug, w.id]),
+  );
+  const today = new Date();
+  const start = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 2, 1)).toISOString().slice(0, 10);
+  const yesterday = new Date(today.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const [first, second] = org.chainIds;
+  const firstStores = org.storeRows.filter((s) => s.chainId === first);
+  const secondStores = org.storeRows.filter((s) => s.chainId === second);
+  const specs = [
+    {
+      chainId: first,
+      title: 'Kylservice varje kvartal',
+      description: 'Rengör kondensorer, kontrollera köldmedium och larmgränser.',
+      slug: 'refrigeration',
+      storeIds: [org.storeRows[0].id],
+      rule: { freq: 'monthly', interval: 3, monthDay: -1 },
+      leadDays: 14,
+      ifPreviousOpen: 'skip',
+      createdBy: people.chainAdmin,
+    },
+    {
+      chainId: first,
+      title: 'Branddörrar: månadskontroll',
+      description: 'Kontrollera att branddörrarna stänger och att dörrstängarna är hela.',
+      slug: 'locks-doors',
+      storeIds: firstStores.map((s) => s.id),
+      rule: { freq: 'monthly', interval: 1, monthDay: 15 },
+      leadDays: 7,
+      ifPreviousOpen: 'create',
+      createdBy: people.chainAdmin,
+    },
+    {
+      chainId: second,
+      title: 'Ilmanvaihdon suodattimet keväällä ja syksyllä',
+      description: 'Vaihda ilmanvaihtokoneen suodattimet.',
+      slug: 'ventilation',
+      storeIds: secondStores.map((s) => s.id),
+      rule: { freq: 'monthly', interval: 6, monthDay: 1 },
+      leadDays: 14,
+      ifPreviousOpen: 'create',
+      createdBy: people.chainAdmin2,
+    },
+  ] as const;
+  for (const spec of specs) {
+    const workTypeId = slugs.get(spec.slug) ?? (slugs.values().next().value as number);
+    const [plan] = await tx
+      .insert(plans)
+      .values({
+        chainId: spec.chainId,
+        title: spec.title,
+        description: spec.description,
+        workTypeId,
+        priority: 30,
+        targetKind: 'stores',
+        freq: spec.rule.freq,
+        interval: spec.rule.interval,
+        monthDay: spec.rule.monthDay,
+        startsOn: start,
+        leadDays: spec.leadDays,
+        ifPreviousOpen: spec.ifPreviousOpen,
+        generatedUntil: yesterday,
+        nextRunAt: today,
+        createdBy: spec.createdBy,
+      })
+      .returning({ id: plans.id });
+    await tx
+      .insert(planTargets)
+      .values(spec.storeIds.map((storeId) => ({ planId: plan.id, targetId: storeId, storeId })));
+  }
+}
+
 /** Demo data for trials (api-contract "Demo data and accounts"). Only on an empty database. */
 export async function seedDemo(db: Db, storage?: Storage): Promise<void> {
   await seedReference(db);
@@ -642,6 +724,7 @@ export async function seedDemo(db: Db, storage?: Storage): Promise<void> {
       const people = await seedPeople(tx, org);
       const assetIds = await seedAssets(tx, org, people);
       await seedOrders(tx, org, people, workTypeIds, assetIds, storage, written);
+      await seedPlans(tx, org, people);
       if (storage) await seedLibrary(tx, org, people, storage, written);
     });
   } catch (error) {

@@ -18,6 +18,8 @@ import { registerTallyMetric } from './orders/list/tally-metric.ts';
 import ordersRoutes from './orders/orders.routes.ts';
 import orderstatusRoutes from './orderstatus/orderstatus.routes.ts';
 import phoneinRoutes from './phonein/phonein.routes.ts';
+import plansPlugin from './plans/plans.plugin.ts';
+import plansRoutes from './plans/plans.routes.ts';
 import regionsRoutes from './regions/regions.routes.ts';
 import rolesRoutes from './roles/roles.routes.ts';
 import signInRoutes from './sign-in/sign-in.routes.ts';
@@ -56,15 +58,18 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(costsRoutes);
   await app.register(apiKeysRoutes);
   await app.register(webhooksRoutes);
+  await app.register(plansRoutes);
 }
 
 /**
  * What the modules run beside their routes, started with the app before the routes: the event hub,
- * the mailer, the sweep of site visits left open, the webhook sender and the modules' metrics.
+ * the mailer, the sweep of site visits left open, the webhook sender, the generator of planned maintenance
+ * and the modules' metrics.
  */
 export async function startModules(app: FastifyInstance): Promise<void> {
   await app.register(notificationsPlugin);
   await app.register(visitsPlugin);
   await app.register(webhooksPlugin);
+  await app.register(plansPlugin);
   registerTallyMetric(app);
 }

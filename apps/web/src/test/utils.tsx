@@ -99,6 +99,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     asset_id: null,
     asset: null,
     repeat_of: null,
+    plan_id: null,
+    plan: null,
     nte_minor: 500_000,
     cost: { labour: 0, callout: 0, material: 0, other: 0, total: 0, currency: 'SEK' },
     quote_status: null,

@@ -7,6 +7,7 @@ export * from './notifications.ts';
 export * from './orders.ts';
 export * from './org.ts';
 export * from './phonein.ts';
+export * from './plans.ts';
 export * from './search.ts';
 export * from './sign-in.ts';
 export * from './tallies.ts';

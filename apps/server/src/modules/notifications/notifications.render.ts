@@ -24,6 +24,9 @@ export interface NotificationParams {
   currency?: string;
   escalated?: string;
   decision?: string;
+  /** A skipped occurrence of a maintenance plan: the plan's title and the day. */
+  plan?: string;
+  day?: string;
 }
 
 export function renderNotification(locale: Locale, type: NotificationType, p: NotificationParams) {
@@ -37,6 +40,8 @@ export function renderNotification(locale: Locale, type: NotificationType, p: No
     recall: p.recall ?? '',
     asset: p.asset ?? '',
     repeat_of: p.repeat_of ?? '',
+    plan: p.plan ?? '',
+    day: p.day ?? '',
     amount: p.amount_minor && p.currency ? formatMoney(Number(p.amount_minor), p.currency, locale) : '',
   };
   const key =

@@ -49,6 +49,8 @@ const mailColumn: Record<NotificationType, SQL> = {
   // Quotes are approvals of money: they follow the approval setting.
   quote: sql.raw('ns.email_approval'),
   quote_decided: sql.raw('ns.email_approval'),
+  // A maintenance plan that skipped an occurrence is news of an order not created: the new-order setting.
+  plan_skipped: sql.raw('ns.email_order_created'),
 };
 
 async function lockEvents(tx: DbOrTx) {
@@ -352,5 +354,69 @@ export async function visitAutoClosed(tx: DbOrTx, orderId: number, visitId: numb
   if (technicianId !== null) {
     await unreadEvents(tx, await tell(tx, SERVER, orderId, 'visit_closed', sql`u.id = ${technicianId}`));
   }
+  await wake(tx);
+}
+
+/**
+ * Orders a maintenance plan generated (plans.generate.ts), many at once: each is announced as created
+ * (live) and told to its approvers, in app and by e-mail, as any new order is (orderCreated), by the
+ * server. The approvers are found from each order's chain and region rather than by testing every
+ * user against every order.
+ */
+export async function ordersGenerated(tx: DbOrTx, orderIds: number[]) {
+  if (!orderIds.length) return;
+  const ids = sql.raw(`(${orderIds.map(Number).join(',')})`);
+  await lockEvents(tx);
+  await tx.execute(sql`
+    insert into app_events (type, chain_id, region_id, store_id, technician_id, data)
+    select 'order', o.chain_id, o.region_id, o.store_id, o.technician_id,
+      jsonb_build_object('id', o.id, 'project_number', o.project_number, 'change', 'created')
+    from orders o where o.id in ${ids}`);
+  const { rows } = await tx.execute<{ user_id: number }>(sql`
+    with o as (
+      select o.*, s.store_name from orders o join stores s on s.id = o.store_id where o.id in ${ids}
+    ),
+    who as (
+      select x.user_id, o.id as order_id from o join user_chains x on x.chain_id = o.chain_id
+        join users u on u.id = x.user_id join roles r on r.id = u.role_id and r.slug = 'chain-admin'
+      union
+      select x.user_id, o.id from o join user_regions x on x.region_id = o.region_id
+        join users u on u.id = x.user_id join roles r on r.id = u.role_id and r.slug = 'regional-director'
+    ),
+    rcpt as (
+      select u.id, who.order_id, u.email, coalesce(ns.locale, 'en') as locale,
+        coalesce(${mailColumn.order_created}, true) as mail
+      from who join users u on u.id = who.user_id
+      left join notification_settings ns on ns.user_id = u.id
+    ),
+    ins as (
+      insert into notifications (user_id, type, order_id, params)
+      select rcpt.id, 'order_created', o.id, jsonb_build_object(
+        'project_number', o.project_number, 'store', o.store_name, 'author', '',
+        'excerpt', left(o.description, 140))
+      from rcpt join o on o.id = rcpt.order_id
+      returning id, user_id, order_id
+    ),
+    mail as (
+      insert into mail_outbox (notification_id, to_email, locale)
+      select ins.id, rcpt.email, rcpt.locale from ins
+      join rcpt on rcpt.id = ins.user_id and rcpt.order_id = ins.order_id where rcpt.mail
+    )
+    select distinct user_id from ins`);
+  await unreadEvents(
+    tx,
+    rows.map((r) => r.user_id),
+  );
+  await wake(tx);
+}
+
+/**
+ * A maintenance plan skipped an occurrence because its previous order is still open: that order's
+ * approvers hear which plan and which day.
+ */
+export async function planSkipped(tx: DbOrTx, openOrderId: number, plan: { title: string; day: string }) {
+  await lockEvents(tx);
+  const told = await tell(tx, SERVER, openOrderId, 'plan_skipped', approvers, { plan: plan.title, day: plan.day });
+  await unreadEvents(tx, told);
   await wake(tx);
 }

@@ -79,6 +79,8 @@ export function toOrder(row: repo.OrderRow, locale: Locale, now = Date.now()): O
     on_site_since: iso(row.on_site_since),
     time_on_site_minutes: row.time_on_site_minutes,
     repeat_of: link(row.repeat_of_id, row.repeat_of_project_number),
+    plan_id: row.plan_id,
+    plan: row.plan_id !== null && row.plan_title !== null ? { id: row.plan_id, title: row.plan_title } : null,
     version: row.version,
     ...costFieldsOf(row),
   };

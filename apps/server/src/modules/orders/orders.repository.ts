@@ -63,6 +63,8 @@ export interface OrderRow extends Record<string, unknown>, CostColumns {
   time_on_site_minutes: number;
   repeat_of_id: number | null;
   repeat_of_project_number: number | null;
+  plan_id: number | null;
+  plan_title: string | null;
   version: number;
 }
 
@@ -100,6 +102,7 @@ export function detailSelect(from: SQL, userId: number, locale: Locale, timezone
         from assets a where a.id = o.asset_id) as asset,
       o.repeat_of_id,
       (select rp.project_number from orders rp where rp.id = o.repeat_of_id) as repeat_of_project_number,
+      o.plan_id, (select pl.title from plans pl where pl.id = o.plan_id) as plan_title,
       (select count(*)::int from order_documents d where d.order_id = o.id) as documents_count,
       ${onSiteSinceOf(sql`o.id`)} as on_site_since, ${minutesOnSiteOf(sql`o.id`)} as time_on_site_minutes,
       (select count(*)::int from chat_messages m
