@@ -31,6 +31,7 @@ export const PERMISSION_SCOPES: Partial<Record<Permission, ApiKeyScope>> = {
   'asset:list': 'assets:read',
   'asset:manage': 'assets:write',
   'cost:list': 'costs:read',
+  'plan:list': 'plans:read',
 };
 
 /** Every key starts so: secret scanners and people can tell it from a session token. */
