@@ -221,6 +221,8 @@ export function createPlansService(db: Db, timezone: string, now: () => Date = (
      * off pause starts again from today (no catching up on the days it was paused).
      */
     async update(user: AuthUser, id: number, body: PlanUpdateBody) {
+      // A plan outside the caller's scope is not found, whatever the body says.
+      await load(db, user, id);
       const { chainId, country, targets } = await checkedBody(user, body);
       return db.transaction(async (tx) => {
         const row = await load(tx, user, id, true);
