@@ -130,7 +130,7 @@ export function InvoicePage() {
             {t('invoice.peppol')}
           </Button>
           {mayIssue && !creditNote && data.credited_by_id === null && (
-            <Button color="red" variant="outline" loading={credit.isPending} onClick={() => credit.mutate(data.id)}>
+            <Button color="red.9" variant="outline" loading={credit.isPending} onClick={() => credit.mutate(data.id)}>
               {t('invoice.credit')}
             </Button>
           )}
