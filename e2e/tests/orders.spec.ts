@@ -71,7 +71,10 @@ test('an order goes from the store to completion: create with a photo, approve, 
   // One language on a screen.
   await expect(confirmation).not.toContainText(t('sv', 'orders:confirmation.text'));
   await expect(store.getByText(description)).toBeVisible();
-  await expect(store.getByTestId('order-files')).toContainText('läckage.png');
+  // The photo shows as a picture, a button that opens it, named by its file.
+  await expect(
+    store.getByTestId('order-files').getByRole('button', { name: `${en('orders:files.open')} läckage.png` }),
+  ).toBeVisible();
   // Not urgent: nothing to phone in.
   await expect(store.getByTestId('phone-in')).toHaveCount(0);
 
