@@ -101,8 +101,9 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
   const format = useDateFormat();
   const online = useOnline();
   const role = useRole();
-  // Without a connection, an order never opened on this device is not missing: it is not here yet.
-  const missing = order.isError
+  // Without a connection, an order never opened on this device is not missing: it is not here yet. An
+  // order on screen whose refresh failed (offline, after a check-out kept for later) stays on screen.
+  const missing = order.isError && !order.data
     ? isApiError(order.error) && order.error.status === null
       ? 'notOffline'
       : 'notFound'
