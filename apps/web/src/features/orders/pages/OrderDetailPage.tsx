@@ -103,11 +103,12 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
   const role = useRole();
   // Without a connection, an order never opened on this device is not missing: it is not here yet. An
   // order on screen whose refresh failed (offline, after a check-out kept for later) stays on screen.
-  const missing = order.isError && !order.data
-    ? isApiError(order.error) && order.error.status === null
-      ? 'notOffline'
-      : 'notFound'
-    : null;
+  const missing =
+    order.isError && !order.data
+      ? isApiError(order.error) && order.error.status === null
+        ? 'notOffline'
+        : 'notFound'
+      : null;
   usePageHeader(
     order.data
       ? t('orderNumber', { number: order.data.project_number })
