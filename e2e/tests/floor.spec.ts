@@ -181,7 +181,10 @@ test.describe('a technician on a 375 px phone', () => {
       downloadThroughput: -1,
       uploadThroughput: -1,
     });
-    await expect(page.getByText('fault.png', { exact: true })).toBeVisible();
+    // The photo shows as a picture, a button that opens it, named by its file.
+    await expect(
+      page.getByTestId('order-files').getByRole('button', { name: `${en('orders:files.open')} fault.png` }),
+    ).toBeVisible();
 
     await bar.getByRole('button', { name: en('common:actions.edit') }).click();
     const edit = page.getByRole('dialog');
