@@ -359,9 +359,9 @@ export async function visitAutoClosed(tx: DbOrTx, orderId: number, visitId: numb
 
 /**
  * Orders a maintenance plan generated (plans.generate.ts), many at once: each is announced as created
- * (live) and told to its approvers, in app and by e-mail, as any new order is (orderCreated), by the
- * server. The approvers are found from each order's chain and region rather than by testing every
- * user against every order.
+ * (live, and to webhooks as `order.created` and `plan.generated` with its plan) and told to its
+ * approvers, in app and by e-mail, as any new order is (orderCreated), by the server. The approvers
+ * are found from each order's chain and region rather than by testing every user against every order.
  */
 export async function ordersGenerated(tx: DbOrTx, orderIds: number[]) {
   if (!orderIds.length) return;
@@ -372,6 +372,8 @@ export async function ordersGenerated(tx: DbOrTx, orderIds: number[]) {
     select 'order', o.chain_id, o.region_id, o.store_id, o.technician_id,
       jsonb_build_object('id', o.id, 'project_number', o.project_number, 'change', 'created')
     from orders o where o.id in ${ids}`);
+  await webhooks.emit(tx, 'order.created', orderIds);
+  await webhooks.emit(tx, 'plan.generated', orderIds, sql`jsonb_build_object('plan_id', o.plan_id)`);
   const { rows } = await tx.execute<{ user_id: number }>(sql`
     with o as (
       select o.*, s.store_name from orders o join stores s on s.id = o.store_id where o.id in ${ids}

@@ -60,6 +60,7 @@ export function orderPdf(order: OrderDetail, locale: Locale, timeZone: string): 
     const warranty = order.asset.under_warranty ? ` (${t('under_warranty')})` : '';
     row(t('asset'), `${order.asset.name}, ${order.asset.tag}${warranty}`);
   }
+  if (order.plan) row(t('plan'), order.plan.title);
   doc.moveDown(0.3);
   doc
     .font('Helvetica-Bold')

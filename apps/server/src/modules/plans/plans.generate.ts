@@ -111,7 +111,7 @@ async function generateBatch(tx: DbOrTx, now: Date, timezone: string) {
   }
 
   let generated: { id: number; order_id: number }[] = [];
-  let skipped: Occurrence[] = [];
+  let skipped: { id: number; plan_id: number; day: string; open_order_id: number | null }[] = [];
   if (rows.length) {
     // Claim the keys; what another run claimed first comes back as nothing.
     const { rows: claimed } = await tx.execute<{
@@ -128,9 +128,7 @@ async function generateBatch(tx: DbOrTx, now: Date, timezone: string) {
       on conflict (plan_id, target_kind, target_id, day) do nothing
       returning id, status, day::text as day, open_order_id, plan_id`);
     const toGenerate = claimed.filter((c) => c.status === 'generated');
-    skipped = claimed
-      .filter((c) => c.status === 'skipped')
-      .map((c) => ({ ...(c as unknown as Occurrence), open_order_id: c.open_order_id }));
+    skipped = claimed.filter((c) => c.status === 'skipped');
     if (toGenerate.length) {
       const { rows: orderIds } = await tx.execute<{ id: number }>(
         sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id from generate_series(1, ${toGenerate.length})`,
@@ -171,6 +169,21 @@ async function generateBatch(tx: DbOrTx, now: Date, timezone: string) {
         tx,
         generated.map((g) => g.order_id),
       );
+    }
+    // A day skipped for an order generated earlier in this run (a catch-up after an outage) gets that order now
+    // that it exists: the latest order of its plan and target before it.
+    const pending = skipped.filter((s) => s.open_order_id === null).map((s) => Number(s.id));
+    if (pending.length) {
+      const { rows: resolved } = await tx.execute<{ id: number; open_order_id: number | null }>(sql`
+        update plan_occurrences po set open_order_id = (
+          select prev.order_id from plan_occurrences prev
+          where prev.plan_id = po.plan_id and prev.target_kind = po.target_kind and prev.target_id = po.target_id
+            and prev.day < po.day and prev.status = 'generated'
+          order by prev.day desc limit 1)
+        where po.id in ${idList(pending)}
+        returning po.id, po.open_order_id`);
+      const orderOf = new Map(resolved.map((r) => [Number(r.id), r.open_order_id]));
+      for (const s of skipped) if (s.open_order_id === null) s.open_order_id = orderOf.get(Number(s.id)) ?? null;
     }
     for (const s of skipped) {
       if (s.open_order_id === null) continue;

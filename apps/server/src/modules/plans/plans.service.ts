@@ -65,6 +65,28 @@ export function createPlansService(db: Db, timezone: string, now: () => Date = (
   const scopeSql = (user: AuthUser) => repo.plansInScope(scopeOf(user));
   const today = () => todayIn(timezone, now());
 
+  /** A plan's row from its form, as created or saved, generating after `generatedUntil`. */
+  const columns = (body: PlanBody, chainId: number, country: Country, generatedUntil: string) => ({
+    chainId,
+    title: body.title,
+    description: body.description,
+    workTypeId: body.worktype_id,
+    priority: body.priority,
+    targetKind: body.targets.store_ids ? ('stores' as const) : ('assets' as const),
+    freq: body.rule.freq,
+    interval: body.rule.interval,
+    weekdays: body.rule.weekdays,
+    monthDay: body.rule.month_day,
+    month: body.rule.month,
+    startsOn: body.starts_on,
+    endsOn: body.ends_on,
+    leadDays: body.lead_days,
+    ifPreviousOpen: body.if_previous_open,
+    active: body.active,
+    generatedUntil,
+    nextRunAt: nextRunAt({ ...ruleColumns(body), lead_days: body.lead_days }, country, generatedUntil, timezone),
+  });
+
   function toPlan(row: repo.PlanRow, targets: repo.TargetRow[]): Plan {
     const from = [today(), addDays(row.generated_until, 1)].sort()[1];
     const ids = targets.map((t) => t.target_id);
@@ -184,29 +206,7 @@ export function createPlansService(db: Db, timezone: string, now: () => Date = (
         const [row] = await tx
           .insert(plans)
           .values({
-            chainId,
-            title: body.title,
-            description: body.description,
-            workTypeId: body.worktype_id,
-            priority: body.priority,
-            targetKind: body.targets.store_ids ? 'stores' : 'assets',
-            freq: body.rule.freq,
-            interval: body.rule.interval,
-            weekdays: body.rule.weekdays,
-            monthDay: body.rule.month_day,
-            month: body.rule.month,
-            startsOn: body.starts_on,
-            endsOn: body.ends_on,
-            leadDays: body.lead_days,
-            ifPreviousOpen: body.if_previous_open,
-            active: body.active,
-            generatedUntil,
-            nextRunAt: nextRunAt(
-              { ...ruleColumns(body), lead_days: body.lead_days },
-              country,
-              generatedUntil,
-              timezone,
-            ),
+            ...columns(body, chainId, country, generatedUntil),
             createdBy: user.id,
           })
           .returning({ id: plans.id });
@@ -233,29 +233,7 @@ export function createPlansService(db: Db, timezone: string, now: () => Date = (
         await tx
           .update(plans)
           .set({
-            chainId,
-            title: body.title,
-            description: body.description,
-            workTypeId: body.worktype_id,
-            priority: body.priority,
-            targetKind: body.targets.store_ids ? 'stores' : 'assets',
-            freq: body.rule.freq,
-            interval: body.rule.interval,
-            weekdays: body.rule.weekdays,
-            monthDay: body.rule.month_day,
-            month: body.rule.month,
-            startsOn: body.starts_on,
-            endsOn: body.ends_on,
-            leadDays: body.lead_days,
-            ifPreviousOpen: body.if_previous_open,
-            active: body.active,
-            generatedUntil,
-            nextRunAt: nextRunAt(
-              { ...ruleColumns(body), lead_days: body.lead_days },
-              country,
-              generatedUntil,
-              timezone,
-            ),
+            ...columns(body, chainId, country, generatedUntil),
             updatedAt: new Date(),
           })
           .where(sql`${plans.id} = ${id}`);

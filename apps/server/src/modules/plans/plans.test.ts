@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type DemoUser, tokenFor } from '../../test/app.ts';
+import { pdfText } from '../../test/pdf.ts';
+import { startReceiver, until } from '../../test/webhook-receiver.ts';
 import { generatePlans } from './plans.generate.ts';
 
+const receiver = await startReceiver();
+afterAll(() => receiver.close());
 // Monday 1 March 2027, 09:00 in Stockholm. The clock moves forward in the tests below, never back.
 let clock = new Date('2027-03-01T08:00:00Z');
-const app = await createTestApp({ PLAN_GENERATE_SECONDS: '3600' }, { now: () => clock });
+const app = await createTestApp({ PLAN_GENERATE_SECONDS: '3600', WEBHOOK_ALLOW_PRIVATE: 'true' }, { now: () => clock });
 const TZ = 'Europe/Stockholm';
 const generate = () => generatePlans(app.db, clock, TZ);
 const setClock = (iso: string) => {
@@ -102,6 +106,16 @@ describe('a plan, its preview and its orders', () => {
     const order = await call(app, 'GET', `/api/orders/${orders[0].id}`, { as: 'store' });
     expect(order.json().payload.plan).toEqual({ id: plan.id, title: 'Branddörrar' });
     expect(order.json().payload.plan_id).toBe(plan.id);
+    // And so does its PDF, in the reader's language.
+    for (const [lang, label] of [
+      ['en', 'Maintenance plan'],
+      ['sv', 'Underhållsplan'],
+      ['fi', 'Huoltosuunnitelma'],
+    ] as const) {
+      const pdf = await call(app, 'GET', `/api/orders/generatePdf/${orders[0].id}`, { as: 'store', lang });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdfText(pdf.rawPayload)).toContain(`${label}: Branddörrar`);
+    }
     // Its approvers were told as of any new order, in the app and by e-mail.
     const told = (
       await app.db.execute<{ email: string; mailed: boolean }>(sql`
@@ -390,5 +404,75 @@ describe('the calendar', () => {
       query: { from: '2027-05-01', to: '2027-05-31' },
     });
     expect((other.json().payload as { plan_id: number }[]).some((i) => i.plan_id === plan.id)).toBe(false);
+  });
+});
+
+describe('after the server was down', () => {
+  it('tells the approvers of each day a catch-up skips, as a live run does', async () => {
+    setClock('2027-05-10T08:00:00Z');
+    const plan = await createPlan(
+      'chainAdmin',
+      weekly({ title: 'Filterbyte', if_previous_open: 'skip', lead_days: 0, starts_on: '2027-05-10' }),
+    );
+    // Three weeks without a run: the first Monday gets its order, the three after it are skipped for it.
+    setClock('2027-05-31T08:00:00Z');
+    await generate();
+    const orders = await ordersOf(plan.id);
+    expect(orders.map((o) => o.day)).toEqual(['2027-05-10']);
+    const { rows: skipped } = await app.db.execute<{ day: string; open_order_id: number }>(
+      sql`select day::text as day, open_order_id from plan_occurrences
+        where plan_id = ${plan.id} and status = 'skipped' order by day`,
+    );
+    expect(skipped).toEqual(
+      ['2027-05-17', '2027-05-24', '2027-05-31'].map((day) => ({ day, open_order_id: orders[0].id })),
+    );
+    // In the app and by e-mail, as a live skip (the test above).
+    const { rows: told } = await app.db.execute<{ email: string; day: string; mailed: boolean }>(sql`
+      select u.email, n.params->>'day' as day, exists (select 1 from mail_outbox m where m.notification_id = n.id) as mailed
+      from notifications n join users u on u.id = n.user_id
+      where n.type = 'plan_skipped' and n.order_id = ${orders[0].id} order by u.email, day`);
+    expect(told).toEqual(
+      ['chainadmin@example.com', 'director@example.com'].flatMap((email) =>
+        ['2027-05-17', '2027-05-24', '2027-05-31'].map((day) => ({ email, day, mailed: true })),
+      ),
+    );
+  });
+});
+
+describe('webhooks', () => {
+  it('sends plan.generated once for each generated order, with its plan', async () => {
+    const hook = await call(app, 'POST', '/api/webhooks', {
+      as: 'chainAdmin',
+      payload: { url: `${receiver.url}/plans`, events: ['plan.generated'] },
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    receiver.secrets.set('/plans', hook.json().payload.secret);
+    const plan = await createPlan(
+      'chainAdmin',
+      weekly({
+        title: 'Ventilation',
+        targets: { store_ids: [demoStore, otherRegionStore] },
+        rule: { freq: 'weekly', interval: 1, weekdays: [1, 3] },
+        lead_days: 2,
+      }),
+    );
+    // Monday 31 May and Wednesday 2 June, for both stores; a second run the same minute adds nothing.
+    await generate();
+    await generate();
+    const orders = await ordersOf(plan.id);
+    expect(orders).toHaveLength(4);
+    const mine = () =>
+      receiver.received
+        .filter((r) => r.path === '/plans')
+        .map((r) => ({ verified: r.verified, ...JSON.parse(r.body) }))
+        .filter((b) => b.data.plan_id === plan.id);
+    await until(mine, (got) => got.length >= 4);
+    // Nothing more comes (the worker polls every 200 ms).
+    await new Promise((r) => setTimeout(r, 1000));
+    const got = mine();
+    expect(got).toHaveLength(4);
+    expect(got.every((b) => b.verified && b.type === 'plan.generated')).toBe(true);
+    expect(got.map((b) => b.data.order.id).sort()).toEqual(orders.map((o) => o.id).sort());
+    expect(got.map((b) => b.data.order.store_id).sort()).toEqual(orders.map((o) => o.store_id).sort());
   });
 });

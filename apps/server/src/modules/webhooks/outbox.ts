@@ -26,11 +26,20 @@ const isoNow = sql`to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS
 export const newMsgId = sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`;
 
 /**
- * Writes the messages of one order event. `extra` is merged into `data` beside the order: plain values
- * as JSON, or an SQL expression (a jsonb object) that may read the order row `o`.
+ * Writes the messages of one order event, or of the same event of many orders at once (orders a plan
+ * generated). `extra` is merged into `data` beside the order: plain values as JSON, or an SQL
+ * expression (a jsonb object) that may read the order row `o`.
  */
-export async function emit(tx: DbOrTx, type: WebhookEvent, orderId: number, extra: Record<string, unknown> | SQL = {}) {
+export async function emit(
+  tx: DbOrTx,
+  type: WebhookEvent,
+  orders: number | readonly number[],
+  extra: Record<string, unknown> | SQL = {},
+) {
+  if (typeof orders !== 'number' && !orders.length) return;
   const more = extra instanceof SQL ? extra : sql`${JSON.stringify(extra)}::jsonb`;
+  const which =
+    typeof orders === 'number' ? sql`o.id = ${orders}` : sql.raw(`o.id in (${orders.map(Number).join(',')})`);
   await tx.execute(sql`
     insert into webhook_messages (webhook_id, msg_id, type, order_id, body)
     select w.id, ${newMsgId}, ${type}, o.id,
@@ -38,7 +47,7 @@ export async function emit(tx: DbOrTx, type: WebhookEvent, orderId: number, extr
         'data', jsonb_build_object('order', ${orderJson}) || ${more})::text
     from orders o
     join webhooks w on w.enabled and ${type} = any (w.events) and (w.chain_id is null or w.chain_id = o.chain_id)
-    where o.id = ${orderId}`);
+    where ${which}`);
 }
 
 /** A visit as events carry it. */
