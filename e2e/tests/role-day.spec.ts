@@ -458,6 +458,10 @@ test.describe('offline order pages', () => {
       expect(headingBox.y).toBeGreaterThanOrEqual(markBox.y + markBox.height);
     }
 
+    // Its messages were never fetched on this phone: the chat says so, rather than showing nothing.
+    await page.getByRole('button', { name: new RegExp(`^${t('sv', 'chat:button')}`) }).click();
+    await expect(page.getByRole('log', { name: t('sv', 'chat:title') })).toContainText(t('sv', 'chat:notOffline'));
+
     // A reload without network: the same order, as last seen, the mark saying when.
     await page.reload();
     await expect(heading).toBeVisible({ timeout: 15_000 });

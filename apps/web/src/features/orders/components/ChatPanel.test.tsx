@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatMessage } from '@wop/shared/chat';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, mockApi, renderWithProviders, signIn } from '../../../test/utils.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
 import { MessagesButton } from './MessagesButton.tsx';
@@ -118,5 +118,40 @@ describe('ChatPanel', () => {
     expect(await screen.findByText('Error 422 - may not be longer than 5000 characters')).toBeInTheDocument();
     expect(await screen.findByText('Message may not be longer than 5000 characters.')).toBeInTheDocument();
     expect(input).toHaveValue('Too long');
+  });
+
+  it('says the messages cannot be shown offline when they were never fetched here, and offers a retry online', async () => {
+    signIn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    Object.defineProperty(navigator, 'onLine', { configurable: true, value: false });
+    window.dispatchEvent(new Event('offline'));
+    try {
+      const { unmount } = renderWithProviders(<ChatPanel orderId={7} />, { user: makeUser('technician') });
+      const log = await screen.findByRole('log', { name: 'Messages' });
+      expect(await within(log).findByText(/never opened on this device/)).toBeInTheDocument();
+      expect(within(log).queryByRole('button', { name: 'Try again' })).toBeNull();
+      unmount();
+    } finally {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, value: true });
+      window.dispatchEvent(new Event('online'));
+    }
+
+    let down = true;
+    mockApi({
+      'GET /api/orders/7/messages': () =>
+        down ? { status: 503, body: { message: 'down' } } : page([msg(1, 'Back', false, 1)]),
+      'GET /api/orders/7/unreadmessages': { body: { message: null, payload: { message_count: 0 } } },
+    });
+    renderWithProviders(<ChatPanel orderId={7} />, { user: makeUser('technician') });
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    expect(await within(log).findByText('The messages could not be loaded.')).toBeInTheDocument();
+    down = false;
+    fireEvent.click(within(log).getByRole('button', { name: 'Try again' }));
+    expect(await within(log).findByText('Back')).toBeInTheDocument();
   });
 });

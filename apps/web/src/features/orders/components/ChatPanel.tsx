@@ -11,7 +11,7 @@ import { useDraft } from '../../../lib/drafts.ts';
 import { schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { usePollInterval } from '../../../lib/live-status.ts';
-import { useOnline } from '../../../lib/offline.ts';
+import { useOfflineState, useOnline } from '../../../lib/offline.ts';
 import { useMessages } from '../api/chat-messages.ts';
 import { useSendMessage } from '../api/chat-send-message.ts';
 import { unreadCountQueryOptions } from '../api/chat-unread-count.ts';
@@ -45,6 +45,7 @@ export function ChatPanel({ orderId, onClose, height = 420 }: ChatPanelProps) {
     refetchInterval: usePollInterval(),
   });
   const seen = useUpdateSeen(orderId);
+  const { online } = useOfflineState();
   const [highlighted, setHighlighted] = useState<ReadonlySet<number>>(() => new Set());
   const markedUpTo = useRef<number | null>(null);
 
@@ -138,6 +139,18 @@ export function ChatPanel({ orderId, onClose, height = 420 }: ChatPanelProps) {
             <Group justify="center" p="md">
               <Loader size="sm" role="status" aria-label={i18n.t('common:loading')} />
             </Group>
+          )}
+          {!page && messages.isError && (
+            <Stack align="center" gap="xs" p="md">
+              <Text c="dimmed" ta="center" size="sm">
+                {online ? t('loadFailed') : t('notOffline')}
+              </Text>
+              {online && (
+                <Button variant="light" size="compact-sm" onClick={() => messages.refetch()}>
+                  {i18n.t('common:actions.retry')}
+                </Button>
+              )}
+            </Stack>
           )}
           {page && shown.length === 0 && (
             <Text c="dimmed" ta="center" p="md" size="sm">
