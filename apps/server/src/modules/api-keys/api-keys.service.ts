@@ -1,8 +1,9 @@
 import { API_KEY_PREFIX, type ApiKey, type ApiKeyBody, type ApiKeyScope } from '@wop/shared/api-keys';
 import { v } from '@wop/shared/validation';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { apiKeys, chains } from '../../db/schema/index.ts';
+import { apiKeys } from '../../db/schema/index.ts';
+import { inReach, ownerChain } from '../../lib/chain-owned.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/scope.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -23,35 +24,17 @@ const view = (row: Row): ApiKey => ({
   created_at: row.createdAt.toISOString(),
 });
 
-const isAdmin = (user: AuthUser) => user.role === 'super-admin' || user.role === 'admin';
-
-/** Keys the caller manages: an admin every key, a chain-admin those of its chains. */
-const inReach = (user: AuthUser) => (isAdmin(user) ? undefined : inArray(apiKeys.chainId, user.chainIds));
-
 export function createApiKeysService(db: Db) {
-  /** The chain of a new key: an admin's may have none; a chain-admin's is one of its chains. */
-  async function chainOf(user: AuthUser, chainId: number | undefined): Promise<number | null> {
-    if (chainId === undefined) {
-      if (isAdmin(user)) return null;
-      if (user.chainIds.length === 1) return user.chainIds[0];
-      throw ValidationError.field('chain_id', v('required'));
-    }
-    const reachable = isAdmin(user) || user.chainIds.includes(chainId);
-    const [chain] = reachable ? await db.select({ id: chains.id }).from(chains).where(eq(chains.id, chainId)) : [];
-    if (!chain) throw ValidationError.field('chain_id', v('not_found'));
-    return chainId;
-  }
-
   return {
     async list(user: AuthUser) {
-      const rows = await db.select().from(apiKeys).where(inReach(user)).orderBy(desc(apiKeys.id));
+      const rows = await db.select().from(apiKeys).where(inReach(user, apiKeys.chainId)).orderBy(desc(apiKeys.id));
       return rows.map(view);
     },
 
     async create(user: AuthUser, body: ApiKeyBody) {
       const expiresAt = body.expires_at === undefined ? null : new Date(body.expires_at);
       if (expiresAt && expiresAt.getTime() <= Date.now()) throw ValidationError.field('expires_at', v('future'));
-      const chainId = await chainOf(user, body.chain_id);
+      const chainId = await ownerChain(db, user, body.chain_id);
       const key = `${API_KEY_PREFIX}${newToken()}`;
       const [row] = await db
         .insert(apiKeys)
@@ -73,7 +56,7 @@ export function createApiKeysService(db: Db) {
       const [row] = await db
         .update(apiKeys)
         .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
-        .where(and(eq(apiKeys.id, id), inReach(user)))
+        .where(and(eq(apiKeys.id, id), inReach(user, apiKeys.chainId)))
         .returning({ id: apiKeys.id });
       if (!row) throw new NotFoundError('api_keys.not_found');
     },

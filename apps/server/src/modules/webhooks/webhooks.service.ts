@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { v } from '@wop/shared/validation';
 import {
   WEBHOOK_ROTATION_HOURS,
   WEBHOOK_SECRET_PREFIX,
@@ -11,9 +10,10 @@ import {
   type WebhookEvent,
   type WebhookUpdateBody,
 } from '@wop/shared/webhooks';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chains, webhooks } from '../../db/schema/index.ts';
+import { webhooks } from '../../db/schema/index.ts';
+import { inReach, ownerChain } from '../../lib/chain-owned.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/scope.ts';
 import type { Secrets } from '../../lib/secrets.ts';
@@ -39,11 +39,6 @@ const view = (row: Row): Webhook => ({
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
-
-const isAdmin = (user: AuthUser) => user.role === 'super-admin' || user.role === 'admin';
-
-/** Webhooks the caller manages: an admin every one, a chain-admin those of its chains. */
-const inReach = (user: AuthUser) => (isAdmin(user) ? undefined : inArray(webhooks.chainId, user.chainIds));
 
 /** A new Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
 const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
@@ -96,19 +91,6 @@ const deliveryView = (row: DeliveryRow): WebhookDelivery => ({
 });
 
 export function createWebhooksService(db: Db, secrets: Secrets, options: { allowPrivate: boolean; wake?: () => void }) {
-  /** The chain of a new webhook: an admin's may have none; a chain-admin's is one of its chains. */
-  async function chainOf(user: AuthUser, chainId: number | undefined): Promise<number | null> {
-    if (chainId === undefined) {
-      if (isAdmin(user)) return null;
-      if (user.chainIds.length === 1) return user.chainIds[0];
-      throw ValidationError.field('chain_id', v('required'));
-    }
-    const reachable = isAdmin(user) || user.chainIds.includes(chainId);
-    const [chain] = reachable ? await db.select({ id: chains.id }).from(chains).where(eq(chains.id, chainId)) : [];
-    if (!chain) throw ValidationError.field('chain_id', v('not_found'));
-    return chainId;
-  }
-
   /** Refuses (422 on `url`) an address the server may not send to. */
   async function checkUrl(url: string) {
     try {
@@ -123,14 +105,14 @@ export function createWebhooksService(db: Db, secrets: Secrets, options: { allow
     const [row] = await db
       .select()
       .from(webhooks)
-      .where(and(eq(webhooks.id, id), inReach(user)));
+      .where(and(eq(webhooks.id, id), inReach(user, webhooks.chainId)));
     if (!row) throw new NotFoundError('webhooks.not_found');
     return row;
   }
 
   return {
     async list(user: AuthUser) {
-      const rows = await db.select().from(webhooks).where(inReach(user)).orderBy(desc(webhooks.id));
+      const rows = await db.select().from(webhooks).where(inReach(user, webhooks.chainId)).orderBy(desc(webhooks.id));
       return rows.map(view);
     },
 
@@ -139,7 +121,7 @@ export function createWebhooksService(db: Db, secrets: Secrets, options: { allow
     },
 
     async create(user: AuthUser, body: WebhookBody) {
-      const chainId = await chainOf(user, body.chain_id);
+      const chainId = await ownerChain(db, user, body.chain_id);
       await checkUrl(body.url);
       const secret = newSecret();
       const row = await db.transaction(async (tx) => {
@@ -178,7 +160,7 @@ export function createWebhooksService(db: Db, secrets: Secrets, options: { allow
               ? { enabled: true, disabledReason: null, failingSince: null }
               : { enabled: false, disabledReason: null }),
         })
-        .where(and(eq(webhooks.id, id), inReach(user)))
+        .where(and(eq(webhooks.id, id), inReach(user, webhooks.chainId)))
         .returning();
       if (!row) throw new NotFoundError('webhooks.not_found');
       if (body.enabled) options.wake?.();
@@ -188,7 +170,7 @@ export function createWebhooksService(db: Db, secrets: Secrets, options: { allow
     async remove(user: AuthUser, id: number) {
       const [row] = await db
         .delete(webhooks)
-        .where(and(eq(webhooks.id, id), inReach(user)))
+        .where(and(eq(webhooks.id, id), inReach(user, webhooks.chainId)))
         .returning({ id: webhooks.id });
       if (!row) throw new NotFoundError('webhooks.not_found');
     },
