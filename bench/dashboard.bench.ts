@@ -21,42 +21,13 @@
  *
  * Kept out of `npm test`: numbers, not a timed test.
  */
-import os from 'node:os';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { newSecretsKey } from '../apps/server/src/lib/secrets.ts';
+import { benchApp, benchArgs } from './lib/in-process.ts';
 import { BENCH_CHAIN_ADMIN } from './orders-bench-user.ts';
 
 export const TARGET_P50_MS = 100;
 
-const { values } = parseArgs({
-  options: {
-    db: { type: 'string' },
-    'data-dir': { type: 'string' },
-    runs: { type: 'string', default: '30' },
-    warmup: { type: 'string', default: '3' },
-  },
-});
-if (!values.db && !values['data-dir']) {
-  console.error('Give --db postgres://... or --data-dir DIR (as for bench/generate-orders.ts).');
-  process.exit(2);
-}
-const runs = Number(values.runs);
-const warmup = Number(values.warmup);
-
-const app = await buildApp(
-  loadConfig({
-    DATABASE_URL: values.db,
-    SECRETS_KEY: newSecretsKey(),
-    DATA_DIR: values['data-dir'] ?? path.join(os.tmpdir(), 'wop-dashboard-bench-files'),
-    SEED_DEMO: 'false',
-    RATE_LIMIT_PER_MINUTE: '0',
-    LOG_LEVEL: 'silent',
-  }),
-  { logger: false },
-);
+const { runs, warmup, ...database } = benchArgs({ runs: 30, warmup: 3 });
+const app = await benchApp(database, 'dashboard');
 
 async function signIn(email: string, password: string) {
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });

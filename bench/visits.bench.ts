@@ -22,42 +22,13 @@
  *
  * Kept out of `npm test`: numbers, not a timed test.
  */
-import os from 'node:os';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { newSecretsKey } from '../apps/server/src/lib/secrets.ts';
+import { benchApp, benchArgs } from './lib/in-process.ts';
 import { BENCH_USERS } from './orders-bench-user.ts';
 
 export const TARGET_P99_MS = 50;
 
-const { values } = parseArgs({
-  options: {
-    db: { type: 'string' },
-    'data-dir': { type: 'string' },
-    runs: { type: 'string', default: '300' },
-    warmup: { type: 'string', default: '20' },
-  },
-});
-if (!values.db && !values['data-dir']) {
-  console.error('Give --db postgres://... or --data-dir DIR (as for bench/generate-orders.ts).');
-  process.exit(2);
-}
-const runs = Number(values.runs);
-const warmup = Number(values.warmup);
-
-const app = await buildApp(
-  loadConfig({
-    DATABASE_URL: values.db,
-    SECRETS_KEY: newSecretsKey(),
-    DATA_DIR: values['data-dir'] ?? path.join(os.tmpdir(), 'wop-visits-bench-files'),
-    SEED_DEMO: 'false',
-    RATE_LIMIT_PER_MINUTE: '0',
-    LOG_LEVEL: 'silent',
-  }),
-  { logger: false },
-);
+const { runs, warmup, ...database } = benchArgs({ runs: 300, warmup: 20 });
+const app = await benchApp(database, 'visits');
 
 try {
   const { email, password } = BENCH_USERS.technician;
