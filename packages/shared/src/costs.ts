@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { PRIORITIES } from './constants.ts';
 import { COUNTRIES, CURRENCIES, QUANTITY_MILLI_MAX, VAT_BP_MAX } from './money.ts';
 import { int4, int4Id, isoDay, minorUnits, optionalText, requiredText } from './primitives.ts';
-import { filterId, listQuery, pathId } from './query.ts';
+import { filterId, listQuery, pageSchema, pathId } from './query.ts';
 import { v } from './validation.ts';
 
 // ---- The chain's settings -------------------------------------------------------------------------
@@ -240,5 +240,10 @@ export const invoiceLineSchema = z.object({
   net_minor: z.number(),
   vat_bp: z.number(),
 });
-export const invoiceDetailSchema = invoiceSchema.extend({ lines: z.array(invoiceLineSchema) });
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+/**
+ * `GET /api/invoices/{id}?page=&limit=`: the invoice (its totals those of the whole invoice) with one
+ * page of its lines in line order; an invoice of a month may hold tens of thousands.
+ */
+export const invoiceDetailSchema = invoiceSchema.extend({ lines: pageSchema(invoiceLineSchema) });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;

@@ -32,11 +32,26 @@ export const filterBoolean = () =>
     value === undefined ? undefined : value === 'true' || value === '1',
   );
 
+/** Paging alone (`page`, `limit`): a record's own long list, such as an invoice's lines. */
+export const pageQuery = z.object({
+  page: optional(int4(1)).transform((value) => value ?? 1),
+  limit: optional(int4(1, MAX_PAGE_SIZE)).transform((value) => value ?? DEFAULT_PAGE_SIZE),
+});
+export type PageParams = z.output<typeof pageQuery>;
+
+/** A page of a list as answered: `{ data, current_page, last_page, per_page, total }`. */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    current_page: z.number(),
+    last_page: z.number(),
+    per_page: z.number(),
+    total: z.number(),
+  });
+
 /** Paging, search and an allow-listed sort: the query of every list. */
 export const listQuery = <S extends readonly [string, ...string[]]>(sortable: S, defaultSort: S[number] = 'id') =>
-  z.object({
-    page: optional(int4(1)).transform((value) => value ?? 1),
-    limit: optional(int4(1, MAX_PAGE_SIZE)).transform((value) => value ?? DEFAULT_PAGE_SIZE),
+  pageQuery.extend({
     q: optional(text().trim().max(200)),
     sort_by: optional(z.enum(sortable, { error: v('sort_by') })).transform((value) => value ?? defaultSort),
     sort_order: optional(z.enum(['asc', 'desc'])).transform((value) => value ?? 'desc'),

@@ -1,3 +1,4 @@
+import { pageSchema } from '@wop/shared/query';
 import { z } from 'zod';
 
 /** `{ message, payload }` around an answer. */
@@ -7,16 +8,7 @@ export const envelope = <T extends z.ZodType>(payload: T) => z.object({ message:
 export const emptyEnvelope = envelope(z.null());
 
 /** `{ message, payload: { data, current_page, last_page, per_page, total } }`. */
-export const pageEnvelope = <T extends z.ZodType>(item: T) =>
-  envelope(
-    z.object({
-      data: z.array(item),
-      current_page: z.number(),
-      last_page: z.number(),
-      per_page: z.number(),
-      total: z.number(),
-    }),
-  );
+export const pageEnvelope = <T extends z.ZodType>(item: T) => envelope(pageSchema(item));
 
 export function pageOf<T>(data: T[], total: number, params: { page: number; limit: number }) {
   return {

@@ -14,7 +14,7 @@ import {
   quoteDecisionBody,
   quoteSchema,
 } from '@wop/shared/costs';
-import { downloadQuery, idParams } from '@wop/shared/query';
+import { downloadQuery, idParams, pageQuery } from '@wop/shared/query';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translate } from '../../i18n/index.ts';
@@ -206,13 +206,18 @@ export default async function costsRoutes(instance: FastifyInstance) {
     {
       schema: {
         tags: ['invoices'],
-        description: 'An invoice or credit note with its lines (one per order).',
+        description:
+          'An invoice or credit note (its totals and VAT those of the whole document) with one page of its lines (one per order, in line order): `page` and `limit` as every list, `lines` shaped as every list page.',
         params: idParams,
+        querystring: pageQuery,
         response: { 200: envelope(invoiceDetailSchema) },
       },
       onRequest: app.requirePermission('invoice:list'),
     },
-    async (request) => ({ message: null, payload: await invoices.detail(request.user, request.params.id) }),
+    async (request) => ({
+      message: null,
+      payload: await invoices.detail(request.user, request.params.id, request.query),
+    }),
   );
 
   app.post(

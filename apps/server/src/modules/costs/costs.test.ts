@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { call, createTestApp, type DemoUser, multipart } from '../../test/app.ts';
+import { call, createTestApp, type DemoUser } from '../../test/app.ts';
+import { DEMO_TECH as TECH, techOrder } from '../../test/orders.ts';
 import { addVisitLabour } from './costs.service.ts';
 
 const app = await createTestApp();
 
-const TECH = 6;
 /** Chain 1's NTE for priority 20 (seed): 5 000 kr. */
 const NTE_20 = 500_000;
-
-/** A new priority-20 order in store 1 (chain 1, region 1), approved and assigned to the demo technician. */
-async function techOrder() {
-  const body = multipart({ description: 'Frysdisken tappar kyla.', worktype_id: 3, priority: 20, store_id: 1 });
-  const created = await call(app, 'POST', '/api/orders', { as: 'store', payload: body.payload, headers: body.headers });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().payload.id as number;
-  const assigned = await call(app, 'PUT', `/api/orders/${id}`, {
-    as: 'admin',
-    payload: { technician_id: TECH, approval_status: 'approved' },
-  });
-  expect(assigned.statusCode, assigned.body).toBe(200);
-  return id;
-}
 
 const line = (overrides: Record<string, unknown> = {}) => ({
   kind: 'material',
@@ -47,7 +33,7 @@ const notificationsOf = async (who: DemoUser, orderId: number, type: string) =>
 
 describe('cost lines of an order', () => {
   it("are written by the order's technician, priced half up, and summed into the order's cost", async () => {
-    const id = await techOrder();
+    const id = await techOrder(app);
     const labour = await addLine(
       id,
       line({ kind: 'labour', description: 'Felsökning', quantity_milli: 1335, unit_price_minor: 69_500 }),
@@ -76,13 +62,13 @@ describe('cost lines of an order', () => {
 
   it('answers 401 without a token and 404 for an order outside the scope', async () => {
     expect((await call(app, 'GET', '/api/orders/1/costs')).statusCode).toBe(401);
-    const id = await techOrder();
+    const id = await techOrder(app);
     expect((await call(app, 'GET', `/api/orders/${id}/costs`, { as: 'chainAdmin2' })).statusCode).toBe(404);
     expect((await addLine(id, line(), 'tech2')).statusCode).toBe(404);
   });
 
   it('refuses a decimal amount or quantity, per field, in the caller’s language', async () => {
-    const id = await techOrder();
+    const id = await techOrder(app);
     const res = await addLine(
       id,
       { kind: 'parts', description: '', quantity_milli: 1.5, unit_price_minor: 99.9 },
@@ -98,7 +84,7 @@ describe('cost lines of an order', () => {
   });
 
   it('refuses a line past the NTE with a 409 that says what to do, and writes nothing', async () => {
-    const id = await techOrder();
+    const id = await techOrder(app);
     expect((await addLine(id, line({ unit_price_minor: 400_000 }))).statusCode).toBe(201);
     const over = await addLine(id, line({ unit_price_minor: 100_001 }), 'tech', 'sv');
     expect(over.statusCode).toBe(409);
@@ -113,7 +99,7 @@ describe('cost lines of an order', () => {
   });
 
   it('lets two lines race for the last of the NTE: one is written, the other is a 409', async () => {
-    const id = await techOrder();
+    const id = await techOrder(app);
     const [a, b] = await Promise.all([
       addLine(id, line({ unit_price_minor: 300_000 })),
       addLine(id, line({ unit_price_minor: 300_000 })),
@@ -123,7 +109,7 @@ describe('cost lines of an order', () => {
   });
 
   it('changes and removes a line, keeping the totals equal to the lines', async () => {
-    const id = await techOrder();
+    const id = await techOrder(app);
     const lineId = (await addLine(id, line())).json().payload.id;
     const changed = await call(app, 'PUT', `/api/orders/${id}/costs/${lineId}`, {
       as: 'admin',
@@ -139,7 +125,7 @@ describe('cost lines of an order', () => {
   });
 
   it("adds a closed visit's labour and call-out once, whatever the NTE", async () => {
-    const id = await techOrder();
+    const id = await techOrder(app);
     const texts = { labour: 'Arbete på plats', callout: 'Utryckningsavgift' };
     const write = () =>
       app.database.db.transaction((tx) =>
@@ -158,7 +144,7 @@ describe('cost lines of an order', () => {
 
 describe("an order's not-to-exceed limit", () => {
   it('is raised by a director within its approval limit, not above it, and never below the cost', async () => {
-    const id = await techOrder();
+    const id = await techOrder(app);
     const nte = (nte_minor: unknown, as: DemoUser = 'director') =>
       call(app, 'PUT', `/api/orders/${id}/nte`, { as, payload: { nte_minor } });
     const raised = await nte(900_000);
@@ -185,7 +171,7 @@ describe("an order's not-to-exceed limit", () => {
 
 describe('quotes', () => {
   it('go from the technician to the director, whose approval raises the NTE so the work can be booked', async () => {
-    const id = await techOrder();
+    const id = await techOrder(app);
     const lines = [
       line({ unit_price_minor: 600_000 }),
       line({ kind: 'labour', quantity_milli: 3000, unit_price_minor: 69_500 }),
@@ -220,7 +206,7 @@ describe('quotes', () => {
   });
 
   it('above every director’s limit go on to the chain-admins, who decide them', async () => {
-    const id = await techOrder();
+    const id = await techOrder(app);
     const submitted = await call(app, 'POST', `/api/orders/${id}/quote`, {
       as: 'tech',
       payload: quote([line({ unit_price_minor: 2_000_000 })]),
@@ -245,7 +231,7 @@ describe('quotes', () => {
   });
 
   it('are rejected with a comment, which leaves the NTE as it was', async () => {
-    const id = await techOrder();
+    const id = await techOrder(app);
     await call(app, 'POST', `/api/orders/${id}/quote`, {
       as: 'tech',
       payload: quote([line({ unit_price_minor: 700_000 })]),
@@ -277,7 +263,7 @@ describe('quotes', () => {
   });
 
   it('refuses a quote without lines, valid until a past day, or from the store', async () => {
-    const id = await techOrder();
+    const id = await techOrder(app);
     const bad = await call(app, 'POST', `/api/orders/${id}/quote`, {
       as: 'tech',
       payload: { lines: [], valid_until: '2001-01-01' },

@@ -53,12 +53,13 @@ describe('invoices', () => {
       total_minor: net + vatOf(net, 2550),
       vat_breakdown: [{ vat_bp: 2550, taxable_minor: net, vat_minor: vatOf(net, 2550) }],
     });
-    const detail = (await call(app, 'GET', `/api/invoices/${invoice.id}`, { as: 'chainAdmin2' })).json().payload;
-    expect(detail.lines).toHaveLength(expected);
-    expect(detail.lines.reduce((sum: number, l: { net_minor: number }) => sum + l.net_minor, 0)).toBe(net);
+    const detail = (await call(app, 'GET', `/api/invoices/${invoice.id}?limit=1000`, { as: 'chainAdmin2' })).json()
+      .payload;
+    expect(detail.lines.total).toBe(expected);
+    expect(detail.lines.data.reduce((sum: number, l: { net_minor: number }) => sum + l.net_minor, 0)).toBe(net);
     expect(await uninvoiced(2)).toBe(0);
     // The orders' costs are closed now.
-    const orderId = detail.lines[0].order_id;
+    const orderId = detail.lines.data[0].order_id;
     const order = (await call(app, 'GET', `/api/orders/${orderId}`, { as: 'admin' })).json().payload;
     expect(order.invoice_id).toBe(invoice.id);
     const line = await call(app, 'POST', `/api/orders/${orderId}/costs`, {
@@ -145,6 +146,66 @@ describe('invoices', () => {
     const reissued = await call(app, 'POST', '/api/invoices', { as: 'admin', payload: { chain_id: 2, ...period } });
     expect(reissued.statusCode).toBe(201);
     expect(reissued.json().payload.total_minor).toBe(original.total_minor);
+  });
+
+  it("answer their lines a page at a time, in line order, with the whole invoice's totals", async () => {
+    // Seven more completed orders of chain 3 (all of its others are invoiced by now), 100 € of material each.
+    await query(
+      `with made as (
+         insert into orders (description, work_type_id, priority, chain_id, region_id, store_id, approval_status,
+           status_id, completed_at, due_at)
+         select 'Sidor ' || g, 1, 20, s.chain_id, s.region_id, s.id, 'approved',
+           (select id from order_statuses where slug = 'completed'), now() - interval '1 day', now()
+         from generate_series(1, 7) g, (select * from stores where chain_id = 3 order by id limit 1) s
+         returning id),
+       lines as (
+         insert into cost_lines (order_id, kind, description, quantity_milli, unit_price_minor, amount_minor)
+         select id, 'material', 'Reservdel', 1000, 10000, 10000 from made returning order_id)
+       update order_costs set material_minor = material_minor + 10000 where order_id in (select order_id from lines)`,
+    );
+    const issued = await call(app, 'POST', '/api/invoices', { as: 'admin', payload: { chain_id: 3, ...period } });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const invoice = issued.json().payload as { id: number; lines_count: number; total_minor: number };
+    expect(invoice.lines_count).toBe(7);
+    const pageOf = async (search: string) => {
+      const res = await call(app, 'GET', `/api/invoices/${invoice.id}${search}`, { as: 'admin' });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().payload;
+    };
+    const first = await pageOf('');
+    // The contract's list page, 25 lines by default.
+    expect(first.lines).toMatchObject({
+      current_page: 1,
+      per_page: 25,
+      total: invoice.lines_count,
+      last_page: Math.ceil(invoice.lines_count / 25),
+    });
+    expect(first.lines.data).toHaveLength(Math.min(25, invoice.lines_count));
+    expect(first.total_minor).toBe(invoice.total_minor);
+    // Pages of 2 follow each other without a gap or a repeat, to the last (shorter) one.
+    const lastPage = Math.ceil(invoice.lines_count / 2);
+    const seen: number[] = [];
+    for (let page = 1; page <= lastPage; page++) {
+      const answer = await pageOf(`?page=${page}&limit=2`);
+      expect(answer.lines).toMatchObject({ current_page: page, last_page: lastPage, per_page: 2 });
+      expect(answer.total_minor).toBe(invoice.total_minor);
+      seen.push(...answer.lines.data.map((l: { line_no: number }) => l.line_no));
+    }
+    expect(seen).toEqual(Array.from({ length: invoice.lines_count }, (_, i) => i + 1));
+    // Past the last page: no lines, the same totals.
+    const past = await pageOf(`?page=${lastPage + 1}&limit=2`);
+    expect(past.lines).toMatchObject({ data: [], current_page: lastPage + 1, total: invoice.lines_count });
+    // A page size the contract does not allow is a localized 422 naming the field.
+    for (const bad of ['limit=0', 'limit=1001', 'limit=2.5', 'page=0', 'page=x']) {
+      const [en, fi] = await Promise.all(
+        (['en', 'fi'] as const).map((lang) =>
+          call(app, 'GET', `/api/invoices/${invoice.id}?${bad}`, { as: 'admin', lang }),
+        ),
+      );
+      expect([en.statusCode, fi.statusCode], bad).toEqual([422, 422]);
+      expect(Object.keys(fi.json().errors), bad).toEqual([bad.split('=')[0]]);
+      expect(fi.json().message, bad).not.toBe(en.json().message);
+    }
   });
 
   it('can never be changed or removed once issued, not even in the database', async () => {

@@ -1,11 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { call, createTestApp, type DemoUser, multipart } from '../../test/app.ts';
+import { call, createTestApp, type DemoUser } from '../../test/app.ts';
+import { techOrder as newTechOrder, DEMO_TECH as TECH } from '../../test/orders.ts';
 import { sweepVisits } from './visits.service.ts';
 
 const app = await createTestApp();
 
-const TECH = 6;
 /** Demo store 1, Norrgården Södermalm (chain 1, radius 500 m by default). */
 const STORE = { lat: 59.3147, lng: 18.0719 };
 /** Metres per degree of latitude on the mean Earth sphere. */
@@ -15,15 +15,7 @@ const ago = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOStri
 
 /** A new order in store 1, approved and assigned to the demo technician, created `createdHoursAgo`. */
 async function techOrder(createdHoursAgo = 24) {
-  const body = multipart({ description: 'Kylen i mejeriet larmar.', worktype_id: 3, priority: 20, store_id: 1 });
-  const created = await call(app, 'POST', '/api/orders', { as: 'store', payload: body.payload, headers: body.headers });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().payload.id as number;
-  const assigned = await call(app, 'PUT', `/api/orders/${id}`, {
-    as: 'admin',
-    payload: { technician_id: TECH, approval_status: 'approved' },
-  });
-  expect(assigned.statusCode, assigned.body).toBe(200);
+  const id = await newTechOrder(app, 'Kylen i mejeriet larmar.');
   await app.database.pool.query(`update orders set created_at = $2 where id = $1`, [id, ago(createdHoursAgo)]);
   return id;
 }

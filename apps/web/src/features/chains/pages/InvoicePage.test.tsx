@@ -17,7 +17,7 @@ const line = (n: number) => ({
   vat_bp: 2500,
 });
 
-const INVOICE: InvoiceDetail = {
+const INVOICE: Omit<InvoiceDetail, 'lines'> = {
   id: 7,
   number: 42,
   kind: 'invoice',
@@ -40,19 +40,46 @@ const INVOICE: InvoiceDetail = {
   lines_count: 60,
   issued_by: { id: 2, name: 'Anna Admin' },
   created_at: '2026-11-02T08:00:00.000Z',
-  lines: Array.from({ length: 60 }, (_, i) => line(i + 1)),
 };
+const LINES = Array.from({ length: 60 }, (_, i) => line(i + 1));
+
+/** The invoice with the page of its lines that the query asks for, as the server answers it. */
+function withLines(url: URL, invoice: Omit<InvoiceDetail, 'lines'>): InvoiceDetail {
+  const page = Number(url.searchParams.get('page') ?? 1);
+  const limit = Number(url.searchParams.get('limit') ?? 25);
+  return {
+    ...invoice,
+    lines: {
+      data: LINES.slice((page - 1) * limit, page * limit),
+      current_page: page,
+      last_page: Math.ceil(LINES.length / limit),
+      per_page: limit,
+      total: LINES.length,
+    },
+  };
+}
 
 function setup(role: 'admin' | 'chain-admin') {
   const posted: string[] = [];
+  const asked: string[] = [];
   const fetchMock = mockApi({
-    'GET /api/invoices/7': { body: { message: null, payload: INVOICE } },
-    'GET /api/invoices/8': {
+    'GET /api/invoices/7': ({ url }) => {
+      asked.push(url.search);
+      return { body: { message: null, payload: withLines(url, INVOICE) } };
+    },
+    'GET /api/invoices/8': ({ url }) => ({
       body: {
         message: null,
-        payload: { ...INVOICE, id: 8, number: 43, kind: 'credit_note', credits_invoice_id: 7, credits_number: 42 },
+        payload: withLines(url, {
+          ...INVOICE,
+          id: 8,
+          number: 43,
+          kind: 'credit_note',
+          credits_invoice_id: 7,
+          credits_number: 42,
+        }),
       },
-    },
+    }),
     'POST /api/invoices/7/credit': () => {
       posted.push('credit');
       return { status: 201, body: { message: 'Credit note issued.', payload: { ...INVOICE, id: 8, number: 43 } } };
@@ -66,12 +93,12 @@ function setup(role: 'admin' | 'chain-admin') {
     </CurrentUserContext.Provider>,
     { route: '/chains/1/invoices/7' },
   );
-  return { fetchMock, posted, user: userEvent.setup() };
+  return { asked, fetchMock, posted, user: userEvent.setup() };
 }
 
 describe('an invoice page', () => {
-  it('shows the totals, the VAT per rate and the lines 50 at a time, each order linked', async () => {
-    const { user } = setup('chain-admin');
+  it('shows the totals of the whole invoice, the VAT per rate and its lines a page of 50 at a time, each order linked', async () => {
+    const { asked, user } = setup('chain-admin');
     expect(await screen.findByRole('heading', { name: 'Invoice 42' })).toBeInTheDocument();
     const totals = screen.getByRole('table', { name: 'VAT and totals' });
     expect(within(totals).getByRole('row', { name: /25 %/ })).toHaveTextContent('SEK 6,000.00SEK 1,500.00');
@@ -80,8 +107,12 @@ describe('an invoice page', () => {
     expect(within(lines).getAllByRole('row')).toHaveLength(51);
     expect(within(lines).getByRole('link', { name: '5001' })).toHaveAttribute('href', '/chains/1/orders/101');
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await within(lines).findByRole('link', { name: '5060' })).toBeInTheDocument();
     expect(within(lines).getAllByRole('row')).toHaveLength(11);
-    expect(within(lines).getByRole('link', { name: '5060' })).toBeInTheDocument();
+    // The server is asked for one page at a time, never for every line.
+    expect(asked).toEqual(['?page=1&limit=50', '?page=2&limit=50']);
+    // The totals are still the whole invoice's.
+    expect(within(totals).getByRole('row', { name: /Total to pay/ })).toHaveTextContent('SEK 7,500.00');
     // A chain-admin reads it; only admins credit.
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download Peppol XML' })).toBeInTheDocument();

@@ -12,7 +12,7 @@ import { useCan } from '../../../lib/current-user.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
 import { formatAmount } from '../../../lib/money.ts';
 
-/** Lines shown per page of the lines' table (an invoice of a month may hold thousands). */
+/** Lines asked for per page of the lines' table (an invoice of a month may hold tens of thousands). */
 const LINES_PER_PAGE = 50;
 
 const percent = (vatBp: number, lng: string) => {
@@ -40,10 +40,16 @@ export function InvoicePage() {
   const navigate = useNavigate();
   const mayIssue = useCan('invoice:issue');
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  // The page of lines belongs to the invoice on screen: another invoice (its credit note) opens at page 1.
+  const [paging, setPaging] = useState({ invoiceId, page: 1 });
+  const page = paging.invoiceId === invoiceId ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ invoiceId, page: next });
   const invoice = useQuery({
-    queryKey: ['invoices', 'detail', Number(invoiceId)],
-    queryFn: async ({ signal }) => (await api.get<InvoiceDetail>(`/invoices/${invoiceId}`, undefined, signal)).payload,
+    queryKey: ['invoices', 'detail', Number(invoiceId), page],
+    queryFn: async ({ signal }) =>
+      (await api.get<InvoiceDetail>(`/invoices/${invoiceId}`, { page, limit: LINES_PER_PAGE }, signal)).payload,
+    // The facts and totals stay on screen while the next page of lines loads (not while another invoice does).
+    placeholderData: (previous) => (previous?.id === Number(invoiceId) ? previous : undefined),
   });
   const credit = useMutation({
     mutationFn: (id: number) => api.post<Invoice>(`/invoices/${id}/credit`),
@@ -79,7 +85,6 @@ export function InvoicePage() {
   if (!data) return null;
   const creditNote = data.kind === 'credit_note';
   const money = (minor: number) => formatAmount(minor, data.currency, lng);
-  const lines = data.lines.slice((page - 1) * LINES_PER_PAGE, page * LINES_PER_PAGE);
   const facts: [string, React.ReactNode][] = [
     [t('invoice.chain'), data.chain_name],
     [t('invoices.period'), `${dayOf(data.period_from, lng)} – ${dayOf(data.period_to, lng)}`],
@@ -202,7 +207,7 @@ export function InvoicePage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {lines.map((line) => (
+                {data.lines.data.map((line) => (
                   <Table.Tr key={line.line_no}>
                     <Table.Td>{line.line_no}</Table.Td>
                     <Table.Td>
@@ -220,9 +225,9 @@ export function InvoicePage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {data.lines.length > LINES_PER_PAGE && (
+          {data.lines.last_page > 1 && (
             <Pagination
-              total={Math.ceil(data.lines.length / LINES_PER_PAGE)}
+              total={data.lines.last_page}
               value={page}
               onChange={setPage}
               getControlProps={(control) => ({ 'aria-label': t(`invoice.page_${control}`) })}
