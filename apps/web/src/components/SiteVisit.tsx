@@ -27,7 +27,7 @@ export function OnSiteBadge({ since }: { since: string | null }) {
   const format = useDateFormat();
   if (!since) return null;
   return (
-    <Badge color="#087f5b" variant="light" tt="none" leftSection={<IconMapPin size={12} aria-hidden />}>
+    <Badge color="#0b7050" variant="light" tt="none" leftSection={<IconMapPin size={12} aria-hidden />}>
       {t('onSiteSince', { time: format.time(since) })}
     </Badge>
   );

@@ -15,7 +15,7 @@ export function OrderAsset({ asset, size = 'sm' }: { asset: Asset; size?: 'xs' |
         {asset.tag}
       </Text>
       {asset.under_warranty && (
-        <Badge size="xs" color="#087f5b" variant="light">
+        <Badge size="xs" color="#0b7050" variant="light">
           {t('asset.underWarranty')}
         </Badge>
       )}
