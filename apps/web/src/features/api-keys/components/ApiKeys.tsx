@@ -1,10 +1,10 @@
-import { Badge, Button, Card, Code, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Code, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiKey } from '@wop/shared/api-keys';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
-import { TitleBlock } from '../../../components/TitleBlock.tsx';
+import { SectionCard } from '../../../components/SectionCard.tsx';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { apiKeysQueryOptions, useRevokeApiKey } from '../api/api-keys.ts';
@@ -38,13 +38,8 @@ export function ApiKeys({
   const now = Date.now();
 
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="api-keys-title">
-      <Stack gap="lg">
-        <div id="api-keys-title">
-          <TitleBlock order={2} size="h3" title={t('title')}>
-            {t('intro')}
-          </TitleBlock>
-        </div>
+    <>
+      <SectionCard id="api-keys-title" title={t('title')} intro={t('intro')}>
         <CreateApiKey chainId={chainId} chains={chains} />
         {keys.data && rows.length === 0 && <Text c="dimmed">{t('none')}</Text>}
         {rows.length > 0 && (
@@ -115,7 +110,7 @@ export function ApiKeys({
             </Table>
           </Table.ScrollContainer>
         )}
-      </Stack>
+      </SectionCard>
       <ConfirmDelete
         opened={revoking !== null}
         onClose={() => setRevoking(null)}
@@ -126,6 +121,6 @@ export function ApiKeys({
         message={t('revokeMessage')}
         confirmLabel={t('revoke')}
       />
-    </Card>
+    </>
   );
 }

@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  Card,
   Code,
   CopyButton,
   Group,
@@ -19,7 +18,7 @@ import { type Chain, MAX_EMAIL_DOMAINS, oidcSettingsBody } from '@wop/shared/cha
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
-import { TitleBlock } from '../../../components/TitleBlock.tsx';
+import { SectionCard } from '../../../components/SectionCard.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { describeError, notifySuccess } from '../../../lib/errors.ts';
 import { type FieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
@@ -129,13 +128,8 @@ export function SignInSettings({ chain }: { chain: Chain }) {
 
   const outside = chain.oidc?.users_outside_domains ?? 0;
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="chain-sign-in-title">
-      <Stack gap="lg">
-        <div id="chain-sign-in-title">
-          <TitleBlock order={2} size="h3" title={t('title')}>
-            {t('intro')}
-          </TitleBlock>
-        </div>
+    <>
+      <SectionCard id="chain-sign-in-title" title={t('title')} intro={t('intro')}>
         <Stack gap={4}>
           <Text size="sm" fw={500}>
             {t('redirectUri')}
@@ -233,7 +227,7 @@ export function SignInSettings({ chain }: { chain: Chain }) {
             </Group>
           </Stack>
         </form>
-      </Stack>
+      </SectionCard>
       <ConfirmDelete
         opened={removing}
         onClose={() => setRemoving(false)}
@@ -241,6 +235,6 @@ export function SignInSettings({ chain }: { chain: Chain }) {
         title={t('removeTitle')}
         message={t('removeMessage')}
       />
-    </Card>
+    </>
   );
 }

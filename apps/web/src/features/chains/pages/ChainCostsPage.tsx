@@ -1,4 +1,4 @@
-import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Chain } from '@wop/shared/chains';
@@ -6,7 +6,7 @@ import { CHAIN_BILLING_FIELDS, type ChainCostsInput, chainCostsBody, NTE_PRIORIT
 import { COUNTRIES, CURRENCIES } from '@wop/shared/money';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { TitleBlock } from '../../../components/TitleBlock.tsx';
+import { SectionCard } from '../../../components/SectionCard.tsx';
 import { CHAINS_KEY, chainQueryOptions } from '../../../entities/chains.ts';
 import { api } from '../../../lib/api.ts';
 import { useCan } from '../../../lib/current-user.ts';
@@ -104,14 +104,9 @@ export function ChainCostsPage() {
     <TextInput key={field} label={t(`fields.${field}`)} inputMode="decimal" {...form.getInputProps(field)} />
   );
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="chain-costs-title">
+    <SectionCard id="chain-costs-title" title={t('costs.title')} intro={t('costs.intro')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
-          <div id="chain-costs-title">
-            <TitleBlock order={2} size="h3" title={t('costs.title')}>
-              {t('costs.intro')}
-            </TitleBlock>
-          </div>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Select
               label={t('fields.country')}
@@ -166,6 +161,6 @@ export function ChainCostsPage() {
           </Group>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

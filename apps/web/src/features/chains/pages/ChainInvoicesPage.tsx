@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@wop/shared/api';
@@ -6,7 +6,7 @@ import { type Invoice, invoiceBody } from '@wop/shared/costs';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ExportButton } from '../../../components/ExportButton.tsx';
-import { TitleBlock } from '../../../components/TitleBlock.tsx';
+import { SectionCard } from '../../../components/SectionCard.tsx';
 import { api } from '../../../lib/api.ts';
 import { useCan } from '../../../lib/current-user.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
@@ -56,88 +56,81 @@ export function ChainInvoicesPage() {
   const lng = i18n.language;
 
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="chain-invoices-title">
-      <Stack gap="lg">
-        <div id="chain-invoices-title">
-          <TitleBlock order={2} size="h3" title={t('invoices.title')}>
-            {t('invoices.intro')}
-          </TitleBlock>
-        </div>
-        {mayIssue && (
-          <form onSubmit={submit} noValidate aria-label={t('invoices.issue')}>
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" style={{ alignItems: 'end' }}>
-              <TextInput type="date" label={t('fields.from')} withAsterisk {...form.getInputProps('from')} />
-              <TextInput type="date" label={t('fields.to')} withAsterisk {...form.getInputProps('to')} />
-              <Button type="submit" loading={issue.isPending}>
-                {t('invoices.issue')}
-              </Button>
-            </SimpleGrid>
-          </form>
-        )}
-        {invoices.data && invoices.data.data.length === 0 && <Text c="dimmed">{t('invoices.none')}</Text>}
-        {invoices.data && invoices.data.data.length > 0 && (
-          <Group gap="xs">
-            <ExportButton type="InvoicesExport" filters={{ chain_id: chainId }} />
-            <ExportButton type="InvoicesExport" filters={{ chain_id: chainId }} format="csv" />
-          </Group>
-        )}
-        {invoices.data && invoices.data.data.length > 0 && (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped verticalSpacing="xs" aria-labelledby="chain-invoices-title">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('invoices.number')}</Table.Th>
-                  <Table.Th>{t('invoices.period')}</Table.Th>
-                  <Table.Th ta="right">{t('invoices.orders')}</Table.Th>
-                  <Table.Th ta="right">{t('invoices.total')}</Table.Th>
-                  {mayIssue && <Table.Th />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {invoices.data.data.map((invoice) => (
-                  <Table.Tr key={invoice.id}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Anchor
-                          component={Link}
-                          to={`/chains/${chainId}/invoices/${invoice.id}`}
-                          aria-label={t('invoice.open', { number: invoice.number })}
+    <SectionCard id="chain-invoices-title" title={t('invoices.title')} intro={t('invoices.intro')}>
+      {mayIssue && (
+        <form onSubmit={submit} noValidate aria-label={t('invoices.issue')}>
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" style={{ alignItems: 'end' }}>
+            <TextInput type="date" label={t('fields.from')} withAsterisk {...form.getInputProps('from')} />
+            <TextInput type="date" label={t('fields.to')} withAsterisk {...form.getInputProps('to')} />
+            <Button type="submit" loading={issue.isPending}>
+              {t('invoices.issue')}
+            </Button>
+          </SimpleGrid>
+        </form>
+      )}
+      {invoices.data && invoices.data.data.length === 0 && <Text c="dimmed">{t('invoices.none')}</Text>}
+      {invoices.data && invoices.data.data.length > 0 && (
+        <Group gap="xs">
+          <ExportButton type="InvoicesExport" filters={{ chain_id: chainId }} />
+          <ExportButton type="InvoicesExport" filters={{ chain_id: chainId }} format="csv" />
+        </Group>
+      )}
+      {invoices.data && invoices.data.data.length > 0 && (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped verticalSpacing="xs" aria-labelledby="chain-invoices-title">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('invoices.number')}</Table.Th>
+                <Table.Th>{t('invoices.period')}</Table.Th>
+                <Table.Th ta="right">{t('invoices.orders')}</Table.Th>
+                <Table.Th ta="right">{t('invoices.total')}</Table.Th>
+                {mayIssue && <Table.Th />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {invoices.data.data.map((invoice) => (
+                <Table.Tr key={invoice.id}>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Anchor
+                        component={Link}
+                        to={`/chains/${chainId}/invoices/${invoice.id}`}
+                        aria-label={t('invoice.open', { number: invoice.number })}
+                      >
+                        {invoice.number}
+                      </Anchor>
+                      {invoice.kind === 'credit_note' && <Badge color="#495057">{t('invoices.creditNote')}</Badge>}
+                      {invoice.credited_by_id !== null && <Badge color="#c2410c">{t('invoices.credited')}</Badge>}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {invoice.period_from} – {invoice.period_to}
+                  </Table.Td>
+                  <Table.Td ta="right">{invoice.lines_count}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatAmount(invoice.total_minor, invoice.currency, lng)}
+                  </Table.Td>
+                  {mayIssue && (
+                    <Table.Td ta="right">
+                      {invoice.kind === 'invoice' && invoice.credited_by_id === null && (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('invoices.creditOne', { number: invoice.number })}
+                          onClick={() => credit.mutateAsync(invoice.id).then(notifySuccess, notifyError)}
                         >
-                          {invoice.number}
-                        </Anchor>
-                        {invoice.kind === 'credit_note' && <Badge color="#495057">{t('invoices.creditNote')}</Badge>}
-                        {invoice.credited_by_id !== null && <Badge color="#c2410c">{t('invoices.credited')}</Badge>}
-                      </Group>
+                          {t('invoices.credit')}
+                        </Button>
+                      )}
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {invoice.period_from} – {invoice.period_to}
-                    </Table.Td>
-                    <Table.Td ta="right">{invoice.lines_count}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatAmount(invoice.total_minor, invoice.currency, lng)}
-                    </Table.Td>
-                    {mayIssue && (
-                      <Table.Td ta="right">
-                        {invoice.kind === 'invoice' && invoice.credited_by_id === null && (
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('invoices.creditOne', { number: invoice.number })}
-                            onClick={() => credit.mutateAsync(invoice.id).then(notifySuccess, notifyError)}
-                          >
-                            {t('invoices.credit')}
-                          </Button>
-                        )}
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
-    </Card>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </SectionCard>
   );
 }
