@@ -167,6 +167,9 @@ async function main(): Promise<number> {
     PUBLIC_URL: baseUrl,
     OIDC_ALLOW_PRIVATE: 'true',
     WEBHOOK_ALLOW_PRIVATE: 'true',
+    // Maintenance plans' orders are generated every few seconds rather than every minute, so that a
+    // spec sees the order of a plan it made without waiting for the minute to turn.
+    PLAN_GENERATE_SECONDS: '5',
     // The service company on the invoices (their PDF and Peppol XML).
     SELLER_NAME: 'Fastighetsservice Norden AB',
     SELLER_ORG_NUMBER: '5566778899',

@@ -166,7 +166,8 @@ export type MenuItem =
   | 'create-order'
   | 'assets'
   | 'api-keys'
-  | 'webhooks';
+  | 'webhooks'
+  | 'plans';
 
 /** Sidebar items per role (spec 2), in the order they are shown. */
 export const MENU: Record<RoleSlug, MenuItem[]> = {
@@ -178,15 +179,16 @@ export const MENU: Record<RoleSlug, MenuItem[]> = {
     'order-status',
     'orders',
     'assets',
+    'plans',
     'import-stores',
     'bulk-update-users',
     'api-keys',
     'webhooks',
   ],
-  admin: ['chains', 'users', 'orders', 'assets', 'import-stores', 'api-keys', 'webhooks'],
-  'chain-admin': ['orders', 'assets', 'regions', 'stores', 'users'],
-  'regional-director': ['orders', 'assets', 'stores'],
-  'store-manager': ['orders', 'create-order', 'assets'],
+  admin: ['chains', 'users', 'orders', 'assets', 'plans', 'import-stores', 'api-keys', 'webhooks'],
+  'chain-admin': ['orders', 'assets', 'plans', 'regions', 'stores', 'users'],
+  'regional-director': ['orders', 'assets', 'plans', 'stores'],
+  'store-manager': ['orders', 'create-order', 'assets', 'plans'],
   technician: ['orders'],
 };
 
@@ -205,6 +207,7 @@ export const MENU_PATHS: Record<MenuItem, string> = {
   assets: '/assets',
   'api-keys': '/api-keys',
   webhooks: '/webhooks',
+  plans: '/plans',
 };
 
 /** Roles that see a welcome page at `/` and the dashboard title in the sidebar. */
@@ -234,7 +237,11 @@ export type AppRoute =
   | 'asset-tag'
   | 'assets-import'
   | 'api-keys'
-  | 'webhooks';
+  | 'webhooks'
+  | 'plans'
+  | 'plan-create'
+  | 'plan-detail'
+  | 'plans-calendar';
 
 const COMMON: AppRoute[] = [
   'account',
@@ -247,6 +254,9 @@ const COMMON: AppRoute[] = [
 ];
 /** The asset register (a technician reaches only the assets of its orders, from them). */
 const ASSETS: AppRoute[] = ['assets'];
+/** Maintenance plans: read by store managers, made by the approvers (technicians see only the orders). */
+const PLANS_READ: AppRoute[] = ['plans', 'plan-detail', 'plans-calendar'];
+const PLANS: AppRoute[] = [...PLANS_READ, 'plan-create'];
 
 /** Routes per role, exactly as spec section 2. A route a role does not have is not-found. */
 export const ROUTES: Record<RoleSlug, AppRoute[]> = {
@@ -266,6 +276,7 @@ export const ROUTES: Record<RoleSlug, AppRoute[]> = {
     'assets-import',
     'api-keys',
     'webhooks',
+    ...PLANS,
   ],
   admin: [
     ...COMMON,
@@ -279,6 +290,7 @@ export const ROUTES: Record<RoleSlug, AppRoute[]> = {
     'assets-import',
     'api-keys',
     'webhooks',
+    ...PLANS,
   ],
   'chain-admin': [
     ...COMMON,
@@ -290,9 +302,10 @@ export const ROUTES: Record<RoleSlug, AppRoute[]> = {
     'chain-dashboard',
     ...ASSETS,
     'assets-import',
+    ...PLANS,
   ],
-  'regional-director': [...COMMON, 'welcome', 'order-create', 'stores', ...ASSETS],
-  'store-manager': [...COMMON, 'welcome', 'order-create', ...ASSETS],
+  'regional-director': [...COMMON, 'welcome', 'order-create', 'stores', ...ASSETS, ...PLANS],
+  'store-manager': [...COMMON, 'welcome', 'order-create', ...ASSETS, ...PLANS_READ],
   technician: [...COMMON, 'welcome'],
 };
 

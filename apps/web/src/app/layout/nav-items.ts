@@ -2,6 +2,7 @@ import {
   IconBook,
   IconBox,
   IconBuildingStore,
+  IconCalendarRepeat,
   IconClipboardList,
   IconFileImport,
   IconHierarchy2,
@@ -37,6 +38,7 @@ export const MENU_ICONS: Record<MenuItem, NavIcon> = {
   assets: IconBox,
   'api-keys': IconKey,
   webhooks: IconWebhook,
+  plans: IconCalendarRepeat,
 };
 
 export const EXTRA_ICONS = {

@@ -55,6 +55,10 @@ export const PAGES: Partial<Record<AppRoute, PageComponent>> = {
   'assets-import': page(() => import('../../features/imports/pages/AssetImportPage.tsx'), 'AssetImportPage'),
   'api-keys': page(() => import('../../features/api-keys/pages/ApiKeysPage.tsx'), 'ApiKeysPage'),
   webhooks: page(() => import('../../features/webhooks/pages/WebhooksPage.tsx'), 'WebhooksPage'),
+  plans: page(() => import('../../features/plans/pages/PlansPage.tsx'), 'PlansPage'),
+  'plan-create': page(() => import('../../features/plans/pages/PlanEditPage.tsx'), 'PlanCreatePage'),
+  'plan-detail': page(() => import('../../features/plans/pages/PlanEditPage.tsx'), 'PlanPage'),
+  'plans-calendar': page(() => import('../../features/plans/pages/PlansCalendarPage.tsx'), 'PlansCalendarPage'),
 };
 
 /** A page in its parent route's <Outlet/>: `path` is relative to the parent's; without one it is the index. */

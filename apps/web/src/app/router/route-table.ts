@@ -33,6 +33,11 @@ export const ROUTE_PATHS: Record<AppRoute, string> = {
   'api-keys': '/api-keys',
   // An admin's webhooks (a chain-admin's are on its chain's page).
   webhooks: '/webhooks',
+  // Maintenance plans: the list, a new one, one plan (its form, or read-only), the month calendar.
+  plans: '/plans',
+  'plan-create': '/plans/create',
+  'plan-detail': '/plans/:planId',
+  'plans-calendar': '/plans/calendar',
 };
 
 /** Path parameters that are not ids, with what they may hold. */

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Anchor,
   Box,
   Button,
   Card,
@@ -26,6 +27,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type OrderDetail, usesCompletedAt, usesPlannedAt } from '@wop/shared/orders';
 import type { PhoneIn } from '@wop/shared/phonein';
+import { hasRoute } from '@wop/shared/roles';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -34,6 +36,7 @@ import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { Hint } from '../../../components/Hint.tsx';
 import { MapLink } from '../../../components/MapLink.tsx';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
+import { planPath } from '../../../entities/plans.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { useCan, useRole } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
@@ -280,6 +283,17 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
             {o.asset && (
               <Field label={t('fields.asset')}>
                 <OrderAsset asset={o.asset} />
+              </Field>
+            )}
+            {o.plan && (
+              <Field label={t('fields.plan')}>
+                {hasRoute(role, 'plan-detail') ? (
+                  <Anchor component={Link} to={planPath(o.plan.id)} size="sm">
+                    {o.plan.title}
+                  </Anchor>
+                ) : (
+                  o.plan.title
+                )}
               </Field>
             )}
             <Field label={t('fields.technician')}>{o.technician_name ?? t('noTechnician')}</Field>

@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Plan, PlanPreview } from '@wop/shared/plans';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser, mockApi, renderWithProviders, signIn } from '../../../test/utils.tsx';
+import { PlanForm } from './PlanForm.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// jsdom has no document.fonts; Mantine's autosizing Textarea listens on it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
+
+const envelope = (payload: unknown, message: string | null = null) => ({ body: { message, payload } });
+
+const PLAN: Plan = {
+  id: 5,
+  chain_id: 1,
+  chain_name: 'Norrgården Livs',
+  country: 'SE',
+  title: 'Kylservice',
+  description: null,
+  worktype_id: 2,
+  priority: 30,
+  targets: { store_ids: [1] },
+  target_list: [
+    { id: 1, name: 'Norrgården Södermalm', store_id: 1, store_name: 'Norrgården Södermalm', asset_id: null },
+  ],
+  rule: { freq: 'weekly', interval: 1, weekdays: [5], month_day: null, month: null },
+  starts_on: '2026-06-01',
+  ends_on: null,
+  lead_days: 7,
+  if_previous_open: 'create',
+  active: true,
+  next_day: '2026-06-18',
+  version: 3,
+  created_at: '2026-05-01T08:00:00.000Z',
+  updated_at: '2026-05-01T08:00:00.000Z',
+};
+
+// Midsummer Eve (Friday 19 June) moves to Thursday 18 June; 12 June was generated already.
+const PREVIEW: PlanPreview = {
+  targets: [
+    {
+      ...PLAN.target_list[0],
+      days: [
+        { day: '2026-06-12', generate_on: '2026-06-05', status: 'generated', order: { id: 77, project_number: 10077 } },
+        { day: '2026-06-18', generate_on: '2026-06-11', status: 'coming', order: null },
+        { day: '2026-06-26', generate_on: '2026-06-19', status: 'coming', order: null },
+      ],
+    },
+  ],
+};
+
+function setup(put: (body: Record<string, unknown>) => { status: number; body: unknown }) {
+  signIn();
+  const puts: Record<string, unknown>[] = [];
+  mockApi({
+    'GET /api/orders/options': envelope({
+      chains: [{ id: 1, chain_name: 'Norrgården Livs', has_region: false }],
+      regions: [],
+      stores: [{ id: 1, store_name: 'Norrgården Södermalm', chain_id: 1, region_id: null }],
+      technicians: [],
+      assets: [],
+    }),
+    'GET /api/worktypes': envelope({
+      data: [{ id: 2, title: 'Refrigeration', slug: 'refrigeration' }],
+      current_page: 1,
+      last_page: 1,
+      per_page: 100,
+      total: 1,
+    }),
+    'GET /api/plans/5/preview': envelope(PREVIEW),
+    'GET /api/plans/5': envelope({ ...PLAN, title: 'Kylservice (their edit)', version: 4 }),
+    'PUT /api/plans/5': ({ init }) => {
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      puts.push(body);
+      return put(body);
+    },
+  });
+  renderWithProviders(<PlanForm plan={PLAN} />, { user: makeUser('chain-admin'), route: '/plans/5' });
+  return { puts };
+}
+
+describe('the plan form', () => {
+  it("shows the saved plan's days: a day moved off a holiday as moved, a generated one as its order", async () => {
+    setup(() => ({ status: 200, body: { message: 'Saved', payload: PLAN } }));
+    const preview = await screen.findByRole('region', { name: 'Next 12 dates' });
+    const items = await within(preview).findAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(within(items[0]).getByRole('link', { name: 'Order 10077' })).toHaveAttribute('href', '/orders/77');
+    expect(within(items[0]).queryByText('Moved')).toBeNull();
+    expect(within(items[1]).getByText('Moved')).toBeInTheDocument();
+    expect(within(items[1]).getByText(/order made/)).toBeInTheDocument();
+    expect(within(items[2]).queryByText('Moved')).toBeNull();
+  });
+
+  it('on a 409 says someone else saved meanwhile, keeps what was typed, and saves over it on the next try', async () => {
+    const user = userEvent.setup();
+    let first = true;
+    const { puts } = setup(() => {
+      if (first) {
+        first = false;
+        return { status: 409, body: { message: 'The plan was changed by someone else.', payload: null } };
+      }
+      return {
+        status: 200,
+        body: { message: 'Plan saved.', payload: { ...PLAN, title: 'Kylservice, kvartal', version: 5 } },
+      };
+    });
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    await user.clear(title);
+    await user.type(title, 'Kylservice, kvartal');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Someone else saved this plan meanwhile')).toBeInTheDocument();
+    expect(title).toHaveValue('Kylservice, kvartal');
+    expect(puts[0]).toMatchObject({ title: 'Kylservice, kvartal', version: 3 });
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]).toMatchObject({ title: 'Kylservice, kvartal', version: 4 });
+  }, 60_000);
+});

@@ -1,0 +1,141 @@
+// Planned maintenance as a chain's planner does it: the chain-admin makes a plan for a store of its
+// chain in the form, sees the next twelve dates before saving, saves, and finds the order the server's
+// generator made from it (linked back to the plan); on a phone the list and the calendar by week.
+import AxeBuilder from '@axe-core/playwright';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { apiLogin, sessionFile } from '../support/auth.ts';
+import { STORAGE_KEYS, t } from '../support/i18n.ts';
+
+// Saving and generating wait on the server, which shares a busy machine with the other specs.
+const expect = baseExpect.configure({ timeout: 30_000 });
+const en = (key: string) => t('en', `plans:${key}`);
+const STORE = `Planbutiken ${Date.now()}`;
+const TITLE = `Kylservice ${Date.now()}`;
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+}
+
+async function choose(page: Page, label: string, option?: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  const options = page.getByRole('listbox').getByRole('option');
+  await (option ? options.filter({ hasText: option }).first() : options.first()).click();
+}
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  // A store of its own, so that the plan's orders change no count another spec reads.
+  const request = await playwright.request.newContext({ baseURL });
+  const { token } = await apiLogin(request, 'chainAdmin');
+  const res = await request.post('/api/stores', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      store_name: STORE,
+      phone: '0701740605',
+      invoice_address: 'Planvägen 1',
+      contact_person: 'Petra Plan',
+      chain_id: 1,
+    },
+  });
+  expect(res.status()).toBe(201);
+  await request.dispose();
+});
+
+test.describe('the chain-admin', () => {
+  test.use({ storageState: sessionFile('chainAdmin') });
+
+  test('makes a plan, sees its dates before saving, and finds the order it generated', async ({ page }) => {
+    await page.goto('/plans');
+    await expect(page.getByRole('heading', { name: en('title') })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: en('create') }).click();
+    await expect(page).toHaveURL(/\/plans\/create$/);
+
+    const preview = page.getByRole('region', { name: en('preview.title') });
+    await expect(preview.getByText(en('preview.incomplete'))).toBeVisible();
+
+    await page.getByRole('textbox', { name: en('fields.title') }).fill(TITLE);
+    await choose(page, en('fields.worktype_id'));
+    await page.getByRole('combobox', { name: en('fields.stores'), exact: true }).fill(STORE);
+    await page.getByRole('option', { name: STORE }).click();
+    await choose(page, en('fields.freq'), en('freq.weekly'));
+    for (const day of [1, 2, 3, 4, 5]) await page.getByRole('checkbox', { name: en(`weekdays.${day}`) }).check();
+
+    // Before anything is saved: twelve working days ahead for the store, each with the day its order is made.
+    const days = preview.getByTestId('preview-days').getByRole('listitem');
+    await expect(preview.getByText(STORE)).toBeVisible({ timeout: 15_000 });
+    await expect(days).toHaveCount(12);
+    await expect(days.first()).toContainText(/order made/);
+    await expectNoSeriousViolations(page);
+
+    await page.getByRole('button', { name: en('create') }).click();
+    await expect(page).toHaveURL(/\/plans\/\d+$/);
+    await expect(page.getByRole('heading', { name: TITLE })).toBeVisible({ timeout: 20_000 });
+
+    // The generator (every few seconds here, every minute in production) makes the orders of the
+    // next week's days (7 days ahead); the plan's dates then link to them.
+    const planId = Number(/\/plans\/(\d+)$/.exec(page.url())?.[1]);
+    const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+    await expect
+      .poll(
+        async () => {
+          const res = await page.request.get(`/api/plans/${planId}/preview`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          const { payload } = (await res.json()) as { payload: { targets: { days: { status: string }[] }[] } };
+          return payload.targets[0].days.filter((d) => d.status === 'generated').length;
+        },
+        { timeout: 60_000, intervals: [2_000] },
+      )
+      .toBeGreaterThan(0);
+    await page.reload();
+    const orderLink = preview.getByRole('link', { name: /^Order \d+$/ }).first();
+    await expect(orderLink).toBeVisible({ timeout: 30_000 });
+    await orderLink.click();
+    await expect(page).toHaveURL(/\/orders\/\d+$/);
+    const fromPlan = page.getByRole('link', { name: TITLE });
+    await expect(fromPlan).toBeVisible();
+    await expect(page.getByText(t('en', 'orders:fields.plan'), { exact: true })).toBeVisible();
+    await fromPlan.click();
+    await expect(page.getByRole('heading', { name: TITLE })).toBeVisible({ timeout: 20_000 });
+  });
+
+  test('pauses the plan from the list and sees its days in the calendar', async ({ page }) => {
+    await page.goto('/plans');
+    const row = page.getByRole('row').filter({ hasText: TITLE });
+    await row.getByRole('button', { name: `${en('pause')} ${TITLE}` }).click();
+    await expect(row.getByText(en('paused'), { exact: true })).toBeVisible();
+    await row.getByRole('button', { name: `${en('resume')} ${TITLE}` }).click();
+    await expect(row.getByText(en('active'), { exact: true })).toBeVisible();
+
+    await page.getByRole('link', { name: en('calendar.title') }).click();
+    await expect(page.getByRole('heading', { name: en('calendar.title') })).toBeVisible();
+    await expect(page.getByRole('link', { name: new RegExp(TITLE) }).first()).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ storageState: sessionFile('chainAdmin'), viewport: { width: 375, height: 812 } });
+
+  test('the list, the form and the calendar fit 375 px; the calendar is a list by week', async ({ page }) => {
+    await page.goto('/plans');
+    await expect(page.getByRole('link', { name: TITLE })).toBeVisible({ timeout: 20_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await page.getByRole('link', { name: TITLE }).click();
+    await expect(page.getByRole('region', { name: en('preview.title') })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await page.goto('/plans/calendar');
+    await expect(page.getByRole('heading', { name: en('calendar.title') })).toBeVisible();
+    // Weeks as headings, no grid.
+    await expect(page.getByRole('heading', { name: /^Week \d+/ }).first()).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSeriousViolations(page);
+  });
+});
