@@ -74,7 +74,7 @@ export function PlanPreviewPanel({
                               {t(`weekdaysShort.${isoWeekday(d.day)}`)} {date(d.day)}
                             </Text>
                             {moved && (
-                              <Badge size="sm" variant="light" color="orange.9" title={t('preview.movedHint')}>
+                              <Badge size="sm" variant="light" color="#9c3a0b" title={t('preview.movedHint')}>
                                 {t('preview.moved')}
                               </Badge>
                             )}
@@ -84,7 +84,7 @@ export function PlanPreviewPanel({
                               </Anchor>
                             )}
                             {d.status === 'skipped' && (
-                              <Badge size="sm" variant="light" color="gray.7">
+                              <Badge size="sm" variant="light" color="#495057">
                                 {t('status.skipped')}
                               </Badge>
                             )}

@@ -79,7 +79,7 @@ export function PlansList() {
       key: 'active',
       header: t('fields.status'),
       render: (p) => (
-        <Badge color={p.active ? 'teal.9' : 'gray.7'} variant="light">
+        <Badge color={p.active ? '#087f5b' : '#495057'} variant="light">
           {p.active ? t('active') : t('paused')}
         </Badge>
       ),
