@@ -78,6 +78,7 @@ export function PlansList() {
     {
       key: 'active',
       header: t('fields.status'),
+      width: 130,
       render: (p) => (
         <Badge color={p.active ? '#087f5b' : '#495057'} variant="light">
           {p.active ? t('active') : t('paused')}
