@@ -122,5 +122,7 @@ export const planOccurrences = pgTable(
     index('plan_occurrences_store_day_idx').on(t.storeId, t.day),
     index('plan_occurrences_day_idx').on(t.day),
     index('plan_occurrences_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
+    // Deleting an order sets its skipped occurrences' open_order_id to null: found here, not by a scan.
+    index('plan_occurrences_open_order_idx').on(t.openOrderId).where(sql`${t.openOrderId} is not null`),
   ],
 );
