@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, inject } from 'vitest';
 import { type App, type BuildOptions, buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { newSecretsKey } from '../lib/secrets.ts';
 import { assertDocumented } from './openapi-check.ts';
@@ -25,10 +25,11 @@ export const DEMO = {
 export type DemoUser = keyof typeof DEMO;
 
 /**
- * The real app on a fresh copy of the seeded demo database (PGlite by default, PostgreSQL when
- * DATABASE_URL is set). Closed after the test file.
+ * The configuration of an app on a fresh copy of the seeded demo database (PGlite by default, PostgreSQL
+ * when DATABASE_URL is set), removed after the test file. Several apps may start on it (instances sharing
+ * PostgreSQL), or one after another (a restart).
  */
-export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<App> {
+export async function createTestConfig(env: Record<string, string> = {}): Promise<Config> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-app-'));
   const templateDir = inject('templateDir');
   const templateDb = inject('templateDb');
@@ -48,7 +49,16 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
   } else {
     fs.cpSync(path.join(templateDir, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
   }
-  const config = loadConfig({
+  // Registered first, so it runs after the apps' own afterAll hooks have closed them.
+  afterAll(async () => {
+    if (baseUrl && dbName) {
+      const admin = await adminUrl(baseUrl);
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     SEED_DEMO: 'false',
@@ -60,16 +70,12 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
     RATE_LIMIT_PER_MINUTE: '0',
     ...env,
   });
-  const app = await buildApp(config, { logger: false, ...options });
-  afterAll(async () => {
-    await app.close();
-    if (baseUrl && dbName) {
-      const admin = await adminUrl(baseUrl);
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+}
+
+/** The real app on a fresh copy of the seeded demo database (see createTestConfig). Closed after the test file. */
+export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<App> {
+  const app = await buildApp(await createTestConfig(env), { logger: false, ...options });
+  afterAll(() => app.close());
   return app;
 }
 

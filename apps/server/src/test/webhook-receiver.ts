@@ -21,6 +21,8 @@ export interface Receiver {
   secrets: Map<string, string>;
   /** path -> the status it answers (200 by default), or `hang` (never answers) */
   answers: Map<string, number | 'hang'>;
+  /** path -> how long it takes to answer, in ms (at once by default): sends stay under way that long */
+  delays: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
   const secrets = new Map<string, string>();
   const answers = new Map<string, number | 'hang'>();
+  const delays = new Map<string, number>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -59,7 +62,10 @@ export function startReceiver(): Promise<Receiver> {
         verified,
       });
       if (answer === 'hang') return;
-      res.writeHead(answer, { 'content-type': 'text/plain' }).end(`answer ${answer}`);
+      setTimeout(
+        () => res.writeHead(answer, { 'content-type': 'text/plain' }).end(`answer ${answer}`),
+        delays.get(path) ?? 0,
+      );
     });
   });
   return new Promise((resolve) => {
@@ -70,6 +76,7 @@ export function startReceiver(): Promise<Receiver> {
         received,
         secrets,
         answers,
+        delays,
         close: () =>
           new Promise((done) => {
             server.closeAllConnections();

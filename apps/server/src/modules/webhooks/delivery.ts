@@ -14,6 +14,13 @@ export const FAILING_DAYS = 5;
 /** Messages and attempts are kept this long. */
 const KEEP_DAYS = 30;
 const PRUNE_EVERY_MS = 3600_000;
+/** On stop, sends under way get this long to end and be recorded before they are aborted and handed back. */
+const STOP_GRACE_MS = 5000;
+/**
+ * A result the database could not take (an outage, a lost connection) is written again after these waits,
+ * all well within the lease: the message is not sent a second time for want of its record.
+ */
+const RECORD_RETRY_MS = [100, 250, 500, 1000, 2000, 4000];
 
 export interface DeliveryOptions {
   pool: pg.Pool;
@@ -41,6 +48,13 @@ interface Claimed {
   previous_sealed: string | null;
 }
 
+interface Delivered {
+  message: Claimed;
+  result: SendResult;
+  attemptedAt: Date;
+  done: (error?: Error) => void;
+}
+
 /**
  * Sends the webhook outbox. Every instance runs one; they share the outbox through claims taken with
  * `FOR UPDATE SKIP LOCKED` (a message is held by one worker at a time, for its lease). The `webhook-id`
@@ -56,11 +70,17 @@ export function createDeliveryWorker(options: DeliveryOptions) {
   let claiming: Promise<void> | undefined;
   let again = false;
   let stopping = true;
+  /** Deliveries waiting to be recorded, and whether a batch of them is being written. */
+  const delivered: Delivered[] = [];
+  let flushing = false;
   const leaseSeconds = Math.ceil(options.timeoutMs / 1000) + LEASE_MARGIN_SECONDS;
 
   async function claim(free: number): Promise<Claimed[]> {
     const busy = [...inflight.entries()];
     const { rows } = await options.pool.query<Claimed>(
+      // The candidates are read without a lock, so that a backlog costs no row locks; only the chosen
+      // are locked (others' claims skip them) and checked again as they are (a claim that committed
+      // meanwhile has set their lease).
       `with due as (
          select m.id, m.webhook_id from webhook_messages m
          join webhooks w on w.id = m.webhook_id
@@ -69,14 +89,17 @@ export function createDeliveryWorker(options: DeliveryOptions) {
            and (w.enabled or m.type = 'webhook.test')
            and m.webhook_id <> all ($3::int[])
          order by m.next_attempt_at
-         limit $4
-         for update of m skip locked),
+         limit $4),
        room as (select * from unnest($5::int[], $6::int[]) as b (webhook_id, room)),
        ranked as (
          select due.id, row_number() over (partition by due.webhook_id order by due.id) as n,
            coalesce((select room.room from room where room.webhook_id = due.webhook_id), $2) as room
          from due),
-       chosen as (select id from ranked where n <= room order by id limit $1)
+       chosen as (
+         select m.id from webhook_messages m
+         where m.id in (select id from ranked where n <= room order by id limit $1)
+           and m.status = 'pending' and (m.locked_until is null or m.locked_until < now())
+         for update skip locked)
        update webhook_messages m set locked_until = now() + make_interval(secs => $7), attempts = m.attempts + 1
        from chosen, webhooks w
        where m.id = chosen.id and w.id = m.webhook_id
@@ -95,6 +118,20 @@ export function createDeliveryWorker(options: DeliveryOptions) {
     return rows;
   }
 
+  /** Runs `write` until it succeeds or RECORD_RETRY_MS is used up (then the lease hands the message on). */
+  async function persist<T>(write: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await write();
+      } catch (error) {
+        const wait = RECORD_RETRY_MS[attempt];
+        if (wait === undefined) throw error;
+        options.log.warn({ err: (error as Error).message }, 'webhook result not recorded; trying again');
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  }
+
   function sign(message: Claimed, timestamp: Date): string {
     const sealed = [message.secret_sealed, ...(message.previous_sealed ? [message.previous_sealed] : [])];
     return sealed
@@ -108,42 +145,98 @@ export function createDeliveryWorker(options: DeliveryOptions) {
       .join(' ');
   }
 
+  /**
+   * Deliveries are recorded together: while one batch is written, the next gathers (a statement per batch,
+   * not per send). A statement written again after a lost answer changes nothing twice: it only takes
+   * messages still pending.
+   */
+  async function writeDelivered(batch: Delivered[]) {
+    await persist(() =>
+      options.pool.query(
+        `with done as (
+           select * from unnest($1::bigint[], $2::timestamptz[], $3::int[], $4::text[], $5::int[])
+             as d (id, attempted_at, status_code, response, duration_ms)),
+         message as (
+           update webhook_messages m set status = 'delivered', locked_until = null, last_status = d.status_code,
+             done_at = now()
+           from done d where m.id = d.id and m.status = 'pending'
+           returning m.id),
+         attempt as (
+           insert into webhook_attempts (message_id, attempted_at, status_code, response, duration_ms)
+           select d.id, d.attempted_at, d.status_code, d.response, d.duration_ms from done d join message using (id))
+         update webhooks set failing_since = null where id = any ($6::int[]) and failing_since is not null`,
+        [
+          batch.map((entry) => entry.message.id),
+          batch.map((entry) => entry.attemptedAt.toISOString()),
+          batch.map((entry) => entry.result.statusCode),
+          batch.map((entry) => entry.result.response),
+          batch.map((entry) => entry.result.durationMs),
+          [...new Set(batch.map((entry) => entry.message.webhook_id))],
+        ],
+      ),
+    );
+  }
+
+  function recordDelivered(message: Claimed, result: SendResult, attemptedAt: Date): Promise<void> {
+    return new Promise((resolve, reject) => {
+      delivered.push({ message, result, attemptedAt, done: (error) => (error ? reject(error) : resolve()) });
+      if (!flushing) void flushDelivered();
+    });
+  }
+
+  async function flushDelivered() {
+    flushing = true;
+    while (delivered.length > 0) {
+      const batch = delivered.splice(0);
+      try {
+        await writeDelivered(batch);
+        for (const entry of batch) entry.done();
+      } catch (error) {
+        for (const entry of batch) entry.done(error as Error);
+      }
+    }
+    flushing = false;
+  }
+
+  /** Records an attempt: a delivery with others (recordDelivered), a failure on its own. */
   async function record(message: Claimed, result: SendResult, attemptedAt: Date) {
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    if (ok) return recordDelivered(message, result, attemptedAt);
     const gone = result.statusCode === 410;
     const wait = WEBHOOK_RETRY_SECONDS[message.attempts - 1];
-    const outcome = ok ? 'delivered' : gone || wait === undefined ? 'failed' : 'pending';
-    const { rows } = await options.pool.query<{ turned_off: boolean; url: string; created_by: number | null }>(
-      `with attempt as (
-         insert into webhook_attempts (message_id, attempted_at, status_code, error, response, duration_ms)
-         values ($1, $2, $3, $4, $5, $6)),
-       message as (
-         update webhook_messages set status = $7::varchar, locked_until = null, last_status = $3,
-           next_attempt_at = case when $7::varchar = 'pending' then now() + make_interval(secs => $8) else next_attempt_at end,
-           done_at = case when $7::varchar = 'pending' then null else now() end
-         where id = $1)
-       update webhooks w set
-         failing_since = case when $9 then null else coalesce(w.failing_since, $2) end,
-         enabled = case when $10 or (not $9 and w.failing_since < now() - make_interval(days => $11)) then false else w.enabled end,
-         disabled_reason = case when $10 then 'gone'
-           when not $9 and w.failing_since < now() - make_interval(days => $11) then 'failing' else w.disabled_reason end
-       where w.id = $12
-       returning (w.enabled = false and w.disabled_reason = 'failing'
-         and (select x.enabled from webhooks x where x.id = w.id)) as turned_off, w.url, w.created_by`,
-      [
-        message.id,
-        attemptedAt,
-        result.statusCode,
-        result.error,
-        result.response,
-        result.durationMs,
-        outcome,
-        wait ?? 0,
-        ok,
-        gone,
-        FAILING_DAYS,
-        message.webhook_id,
-      ],
+    const outcome = gone || wait === undefined ? 'failed' : 'pending';
+    const { rows } = await persist(() =>
+      options.pool.query<{ turned_off: boolean; url: string; created_by: number | null }>(
+        `with attempt as (
+           insert into webhook_attempts (message_id, attempted_at, status_code, error, response, duration_ms)
+           values ($1, $2, $3, $4, $5, $6)),
+         message as (
+           update webhook_messages set status = $7::varchar, locked_until = null, last_status = $3,
+             next_attempt_at = case when $7::varchar = 'pending' then now() + make_interval(secs => $8) else next_attempt_at end,
+             done_at = case when $7::varchar = 'pending' then null else now() end
+           where id = $1)
+         update webhooks w set
+           failing_since = coalesce(w.failing_since, $2),
+           enabled = case when $9 or w.failing_since < now() - make_interval(days => $10) then false else w.enabled end,
+           disabled_reason = case when $9 then 'gone'
+             when w.failing_since < now() - make_interval(days => $10) then 'failing' else w.disabled_reason end
+         where w.id = $11
+         returning (w.enabled = false and w.disabled_reason = 'failing'
+           and (select x.enabled from webhooks x where x.id = w.id)) as turned_off, w.url, w.created_by`,
+        [
+          message.id,
+          attemptedAt,
+          result.statusCode,
+          result.error,
+          result.response,
+          result.durationMs,
+          outcome,
+          wait ?? 0,
+          gone,
+          FAILING_DAYS,
+          message.webhook_id,
+        ],
+      ),
     );
     const turnedOff = rows[0]?.turned_off;
     if (gone) options.log.info({ webhook: message.webhook_id }, 'webhook turned off: the receiver answered 410 Gone');
@@ -153,7 +246,8 @@ export function createDeliveryWorker(options: DeliveryOptions) {
     }
   }
 
-  async function deliver(message: Claimed) {
+  /** Sends one message and records the attempt; `sent` frees its place once the send has ended. */
+  async function deliver(message: Claimed, sent: () => void) {
     const controller = new AbortController();
     controllers.add(controller);
     try {
@@ -183,12 +277,15 @@ export function createDeliveryWorker(options: DeliveryOptions) {
       });
       if (controller.signal.aborted) {
         // Stopping: hand the message back at once, as if this attempt had not begun.
-        await options.pool.query(
-          'update webhook_messages set locked_until = null, attempts = attempts - 1 where id = $1',
-          [message.id],
+        await persist(() =>
+          options.pool.query('update webhook_messages set locked_until = null, attempts = attempts - 1 where id = $1', [
+            message.id,
+          ]),
         );
         return;
       }
+      // The next message may go while this one is recorded (its lease keeps it from other claims meanwhile).
+      sent();
       await record(message, result, attemptedAt);
     } finally {
       controllers.delete(controller);
@@ -198,17 +295,23 @@ export function createDeliveryWorker(options: DeliveryOptions) {
   function start(message: Claimed) {
     running++;
     inflight.set(message.webhook_id, (inflight.get(message.webhook_id) ?? 0) + 1);
-    const task = deliver(message)
+    let freed = false;
+    const free = () => {
+      if (freed) return;
+      freed = true;
+      running--;
+      const left = (inflight.get(message.webhook_id) ?? 1) - 1;
+      if (left > 0) inflight.set(message.webhook_id, left);
+      else inflight.delete(message.webhook_id);
+      poke();
+    };
+    const task = deliver(message, free)
       .catch((error: Error) =>
         options.log.warn({ webhook: message.webhook_id, err: error.message }, 'webhook send failed'),
       )
       .finally(() => {
-        running--;
-        const left = (inflight.get(message.webhook_id) ?? 1) - 1;
-        if (left > 0) inflight.set(message.webhook_id, left);
-        else inflight.delete(message.webhook_id);
+        free();
         sends.delete(task);
-        poke();
       });
     sends.add(task);
   }
@@ -266,14 +369,24 @@ export function createDeliveryWorker(options: DeliveryOptions) {
       void pruneSafely();
       poke();
     },
-    /** Stops claiming, aborts the sends under way and hands their messages back. */
+    /**
+     * Stops claiming and lets the sends under way end and be recorded (a receiver that had the message is
+     * not sent it again by another instance); those still waiting after STOP_GRACE_MS are aborted and
+     * their messages handed back.
+     */
     async stop() {
       stopping = true;
       clearInterval(timer);
       clearInterval(pruneTimer);
       await claiming;
-      for (const controller of controllers) controller.abort();
+      const grace = setTimeout(
+        () => {
+          for (const controller of controllers) controller.abort();
+        },
+        Math.min(STOP_GRACE_MS, options.timeoutMs),
+      );
       await Promise.all([...sends]);
+      clearTimeout(grace);
     },
   };
 }

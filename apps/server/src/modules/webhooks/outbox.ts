@@ -40,14 +40,18 @@ export async function emit(
   const more = extra instanceof SQL ? extra : sql`${JSON.stringify(extra)}::jsonb`;
   const which =
     typeof orders === 'number' ? sql`o.id = ${orders}` : sql.raw(`o.id in (${orders.map(Number).join(',')})`);
+  // Each body is built once (materialized), whatever the number of webhooks it goes to, and not at all
+  // when no webhook is subscribed.
   await tx.execute(sql`
+    with event as materialized (
+      select o.id, o.chain_id, jsonb_build_object('type', ${type}::text, 'timestamp', ${isoNow},
+        'data', jsonb_build_object('order', ${orderJson}) || ${more})::text as body
+      from orders o
+      where ${which} and exists (select 1 from webhooks w where w.enabled and ${type} = any (w.events)))
     insert into webhook_messages (webhook_id, msg_id, type, order_id, body)
-    select w.id, ${newMsgId}, ${type}, o.id,
-      jsonb_build_object('type', ${type}::text, 'timestamp', ${isoNow},
-        'data', jsonb_build_object('order', ${orderJson}) || ${more})::text
-    from orders o
-    join webhooks w on w.enabled and ${type} = any (w.events) and (w.chain_id is null or w.chain_id = o.chain_id)
-    where ${which}`);
+    select w.id, ${newMsgId}, ${type}, event.id, event.body
+    from event
+    join webhooks w on w.enabled and ${type} = any (w.events) and (w.chain_id is null or w.chain_id = event.chain_id)`);
 }
 
 /** A visit as events carry it. */
