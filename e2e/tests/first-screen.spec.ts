@@ -2,7 +2,8 @@
 // test can hold without a stopwatch: the first screen comes in a few files, and it does not move as its
 // answers arrive, even when they arrive late and out of order.
 
-import { expect, type Page, test } from '@playwright/test';
+import zlib from 'node:zlib';
+import { expect, type Page, type Response, test } from '@playwright/test';
 import type { Who } from '../support/accounts.ts';
 import { sessionFile } from '../support/auth.ts';
 import { t } from '../support/i18n.ts';
@@ -91,3 +92,40 @@ test('the order list comes in a few files: the shell and the first screen are on
   expect(scripts.some((file) => /\/static\/first-screen-[\w-]+\.js$/.test(file))).toBe(true);
   await context.close();
 });
+
+/** Issue 43's budget for the scripts of a signed-in first screen, gzip (apps/web/scripts/bundle-budget.ts too). */
+const FIRST_SCREEN_BUDGET_BYTES = 220 * 1000;
+
+for (const [who, path] of [
+  ['store', '/orders'],
+  ['tech', '/orders'],
+  ['chainAdmin', '/'],
+  ['admin', '/'],
+] as [Who, string][]) {
+  test(`${who}'s first screen ${path} loads at most 220 KB of script (gzip), without the validation library`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ storageState: sessionFile(who), serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const scripts = new Map<string, Promise<number>>();
+    const onResponse = (response: Response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const size = response.body().then((body) => zlib.gzipSync(body, { level: 9 }).length);
+      scripts.set(new URL(response.url()).pathname, size);
+    };
+    page.on('response', onResponse);
+    await page.goto(path);
+    await expect(page.getByRole('main')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    page.off('response', onResponse);
+    const sizes = await Promise.all(scripts.values());
+    const total = sizes.reduce((sum, size) => sum + size, 0);
+    const files = [...scripts.keys()];
+    expect(total, `${(total / 1000).toFixed(1)} KB in ${files.join(', ')}`).toBeLessThanOrEqual(
+      FIRST_SCREEN_BUDGET_BYTES,
+    );
+    // zod comes with the sign-in form's checks (vite.config.ts) and with forms opened later, not here.
+    expect(files.filter((file) => /\/static\/sign-in-checks-/.test(file))).toEqual([]);
+    await context.close();
+  });
+}

@@ -66,3 +66,33 @@ export type ExportType = (typeof EXPORT_TYPES)[number];
 
 /** The service desk answers within these hours (APP_TIMEZONE; `to` is the first minute outside). */
 export const OFFICE_HOURS = { days: 'mon-fri', from: '07:00', to: '17:00' } as const;
+
+/**
+ * The order list's filters (spec 3): the query parameters of `GET /api/orders` and of its export, the
+ * dashboard's links and the web app's filter fields. orders.ts holds their schema (`orderFilters`, keyed
+ * by exactly these); they are here so that a screen that only names them does not load the schemas.
+ */
+export const ORDER_FILTERS = [
+  'chain_id',
+  'region_id',
+  'store_id',
+  'worktype_id',
+  'status',
+  'approval_status',
+  'date_range',
+  'overdue',
+  'open',
+  'recalled',
+  'repeat',
+  'over_nte',
+  'technician_id',
+  'unassigned',
+  'awaiting_sign_off',
+  'asset_id',
+] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+
+/** How a technician's site visit ended (visits.ts). */
+export const VISIT_OUTCOMES = ['done', 'follow_up', 'parts', 'quote'] as const;
+export type VisitOutcome = (typeof VISIT_OUTCOMES)[number];
+export const VISIT_NOTE_MAX = 2000;

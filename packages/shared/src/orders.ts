@@ -8,6 +8,7 @@ import {
   APPROVAL_STATUSES,
   type ApprovalStatus,
   COMPLETED_STATUS,
+  type OrderFilter,
   PLANNED_STATUSES,
   PRIORITIES,
   type Priority,
@@ -228,8 +229,7 @@ export const orderFilters = z.object({
   unassigned: filterBoolean(),
   awaiting_sign_off: filterBoolean(),
   asset_id: filterId(),
-});
-export const ORDER_FILTERS = orderFilters.keyof().options;
+} satisfies Record<OrderFilter, z.ZodType>);
 export type OrderFilters = z.output<typeof orderFilters> & { q?: string };
 export const orderListQuery = listQuery(ORDER_SORTS, 'project_number').extend(orderFilters.shape);
 export type OrderListQuery = z.output<typeof orderListQuery>;

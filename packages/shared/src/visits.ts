@@ -3,12 +3,12 @@
  * store, checked against the store's position, confirmable by the store.
  */
 import { z } from 'zod';
+import { VISIT_NOTE_MAX, VISIT_OUTCOMES } from './constants.ts';
 import { int4, isoDateTime, optionalDegrees, optionalText } from './primitives.ts';
 import { filterId, listQuery, optional, pathId } from './query.ts';
 import { v } from './validation.ts';
 
-export const VISIT_OUTCOMES = ['done', 'follow_up', 'parts', 'quote'] as const;
-export type VisitOutcome = (typeof VISIT_OUTCOMES)[number];
+export type { VisitOutcome } from './constants.ts';
 
 /**
  * What a visit is flagged with: `off_site` (checked in farther than the chain's radius from the
@@ -31,7 +31,6 @@ export const VISIT_AUTO_CLOSE_HOURS = 12;
 export const VISIT_LATE_HOURS = 24;
 /** A time from the phone this far from the server's clock counts as sent late (or as the phone's clock). */
 export const VISIT_LATE_GRACE_SECONDS = 120;
-export const VISIT_NOTE_MAX = 2000;
 /** The default of a chain's `visit_radius_m`. */
 export const DEFAULT_VISIT_RADIUS_M = 500;
 

@@ -1,9 +1,8 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { IconClockHour4, IconCloudUp, IconLogin2, IconLogout2, IconMapPin } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { COMPLETED_STATUS } from '@wop/shared/constants';
+import { COMPLETED_STATUS, VISIT_NOTE_MAX, type VisitOutcome } from '@wop/shared/constants';
 import type { Order } from '@wop/shared/orders';
-import { VISIT_NOTE_MAX, type VisitOutcome } from '@wop/shared/visits';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OUTCOMES, refreshVisits, sendVisit, useQueuedVisits, type VisitAction } from '../entities/visits.ts';

@@ -1,8 +1,7 @@
 import { Anchor, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconMessages, IconPlus, IconSignature } from '@tabler/icons-react';
-import { COMPLETED_STATUS } from '@wop/shared/constants';
+import { COMPLETED_STATUS, ORDER_FILTERS } from '@wop/shared/constants';
 import type { Order } from '@wop/shared/orders';
-import { ORDER_FILTERS } from '@wop/shared/orders';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';

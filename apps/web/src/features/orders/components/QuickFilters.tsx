@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { ORDER_FILTERS } from '@wop/shared/orders';
+import { ORDER_FILTERS } from '@wop/shared/constants';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SortSpec, useListParams } from '../../../components/DataTable/list-params.ts';

@@ -1,7 +1,8 @@
 import { Select, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { VISIT_NOTE_MAX, VISIT_OUTCOMES, type Visit, type VisitOutcome } from '@wop/shared/visits';
+import { VISIT_NOTE_MAX, VISIT_OUTCOMES, type VisitOutcome } from '@wop/shared/constants';
+import type { Visit } from '@wop/shared/visits';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';

@@ -1,4 +1,4 @@
-import { ORDER_FILTERS } from '@wop/shared/orders';
+import { ORDER_FILTERS } from '@wop/shared/constants';
 import { can, type Permission } from '@wop/shared/roles';
 import type { ParamChanges } from '../../../components/DataTable/list-params.ts';
 
