@@ -138,4 +138,16 @@ test.describe('on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoSeriousViolations(page);
   });
+
+  test('fi: in another month the calendar’s way back to this month shows whole, not cut at the edge', async ({
+    page,
+  }) => {
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+      STORAGE_KEYS.language,
+      'fi',
+    ] as const);
+    await page.goto('/plans/calendar');
+    await page.getByRole('button', { name: t('fi', 'plans:calendar.next') }).click();
+    await expect(page.getByRole('button', { name: t('fi', 'plans:calendar.today') })).toBeInViewport({ ratio: 1 });
+  });
 });

@@ -273,7 +273,7 @@ export function PlansCalendarPage() {
           {t('calendar.toList')}
         </Button>
       </Group>
-      <Group justify="space-between" wrap="nowrap">
+      <Group justify="space-between" wrap="wrap">
         <Group gap="xs" wrap="nowrap">
           <ActionIcon
             variant="default"
