@@ -250,5 +250,5 @@ export const chatSeen = pgTable(
     lastSeenMessageId: bigint('last_seen_message_id', { mode: 'number' }).notNull().default(0),
     seenAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.orderId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.orderId] }), index('chat_seen_order_idx').on(t.orderId)],
 );
