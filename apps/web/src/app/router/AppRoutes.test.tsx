@@ -176,6 +176,7 @@ describe('the shell', () => {
       'Orders',
       'Create order',
       'Assets',
+      'Maintenance plans',
       'Manuals and information',
       'Emergency numbers',
       'Alex TesterMy account',
@@ -189,11 +190,11 @@ describe('the shell', () => {
     expect(screen.queryByRole('link', { name: 'New order' })).not.toBeInTheDocument();
   });
 
-  it("gives the super-admin its nine menu entries (the spec's eight and the asset register)", async () => {
+  it("gives the super-admin its ten menu entries (the spec's eight, the asset register and the maintenance plans)", async () => {
     renderAs('super-admin', '/account');
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     const labels = [...nav.querySelectorAll('a')].map((a) => a.textContent);
-    expect(labels.slice(0, 9)).toEqual([
+    expect(labels.slice(0, 10)).toEqual([
       'Chains',
       'Users',
       'Roles',
@@ -201,6 +202,7 @@ describe('the shell', () => {
       'Order statuses',
       'Orders',
       'Assets',
+      'Maintenance plans',
       'Import stores',
       'Bulk update users',
     ]);

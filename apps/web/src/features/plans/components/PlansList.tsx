@@ -80,7 +80,7 @@ export function PlansList() {
       header: t('fields.status'),
       width: 130,
       render: (p) => (
-        <Badge color={p.active ? '#087f5b' : '#495057'} variant="light">
+        <Badge color={p.active ? '#0b7050' : '#495057'} variant="light">
           {p.active ? t('active') : t('paused')}
         </Badge>
       ),
