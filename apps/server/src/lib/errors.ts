@@ -14,36 +14,23 @@ export class AppError extends Error {
   }
 }
 
-export class UnauthenticatedError extends AppError {
-  constructor(key = 'errors.unauthenticated') {
-    super(401, key);
-  }
-}
-export class ForbiddenError extends AppError {
-  constructor(key = 'errors.forbidden', params?: Params) {
-    super(403, key, params);
-  }
-}
-export class NotFoundError extends AppError {
-  constructor(key = 'errors.not_found', params?: Params) {
-    super(404, key, params);
-  }
-}
+/** The class of one status's refusal, whose message key defaults to `defaultKey`. */
+const refusal = (status: number, defaultKey: string) =>
+  class extends AppError {
+    constructor(key = defaultKey, params?: Params) {
+      super(status, key, params);
+    }
+  };
+export class UnauthenticatedError extends refusal(401, 'errors.unauthenticated') {}
+export class ForbiddenError extends refusal(403, 'errors.forbidden') {}
+export class NotFoundError extends refusal(404, 'errors.not_found') {}
 export class ConflictError extends AppError {
   constructor(key: string, params?: Params, reason?: string) {
     super(409, key, params, reason);
   }
 }
-export class PayloadTooLargeError extends AppError {
-  constructor(key = 'errors.too_large', params?: Params) {
-    super(413, key, params);
-  }
-}
-export class TooManyRequestsError extends AppError {
-  constructor(key = 'errors.too_many_attempts', params?: Params) {
-    super(429, key, params);
-  }
-}
+export class PayloadTooLargeError extends refusal(413, 'errors.too_large') {}
+export class TooManyRequestsError extends refusal(429, 'errors.too_many_attempts') {}
 
 /**
  * A 422 with messages per field. Each message is a validation key (`v:required`, see
