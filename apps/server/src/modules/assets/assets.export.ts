@@ -1,7 +1,6 @@
 import { assetListParams } from '@wop/shared/assets';
 import { translate } from '../../i18n/index.ts';
-import { allPages, dateFormatter, type ExportSource } from '../../lib/export-source.ts';
-import { scopeOf } from '../../lib/scope.ts';
+import { allPages, type ExportSource } from '../../lib/export-source.ts';
 import { assetsInScope } from '../../lib/scope-sql.ts';
 import { listAssets } from './assets.repository.ts';
 
@@ -27,13 +26,11 @@ export const assetsExport: ExportSource<'AssetsExport'> = {
     'notes',
     'created_at',
   ],
-  async *rows(ctx, query) {
-    const scope = assetsInScope(scopeOf(ctx.user));
-    const date = dateFormatter(ctx.timezone);
-    const fetch = async (page: ReturnType<typeof assetListParams>) =>
-      (await listAssets(ctx.db, scope, page, ctx.locale, ctx.timezone)).rows;
-    for await (const rows of allPages(assetListParams(query), fetch)) {
-      yield rows.map((a) => [
+  rows: (ctx, query) =>
+    allPages(
+      assetListParams(query),
+      async (page) => (await listAssets(ctx.db, assetsInScope(ctx.scope), page, ctx.locale, ctx.timezone)).rows,
+      (a) => [
         a.id,
         a.tag,
         a.name,
@@ -50,8 +47,7 @@ export const assetsExport: ExportSource<'AssetsExport'> = {
         // In the currency's units, as a spreadsheet sums them (the API's minor units / 100).
         a.replacement_value_minor === null ? null : a.replacement_value_minor / 100,
         a.notes,
-        date(a.created_at),
-      ]);
-    }
-  },
+        ctx.date(a.created_at),
+      ],
+    ),
 };

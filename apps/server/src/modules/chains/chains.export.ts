@@ -1,6 +1,5 @@
 import { translate } from '../../i18n/index.ts';
-import { allPages, dateFormatter, type ExportSource } from '../../lib/export-source.ts';
-import { scopeOf } from '../../lib/scope.ts';
+import { allPages, type ExportSource } from '../../lib/export-source.ts';
 import { chainsInScope } from '../../lib/scope-sql.ts';
 import { listChains } from './chains.repository.ts';
 
@@ -20,11 +19,11 @@ export const chainsExport: ExportSource<'ChainsExport'> = {
     'stores_count',
     'created_at',
   ],
-  async *rows(ctx, query) {
-    const scope = chainsInScope(scopeOf(ctx.user));
-    const date = dateFormatter(ctx.timezone);
-    for await (const rows of allPages(query, async (page) => (await listChains(ctx.db, page, scope)).rows)) {
-      yield rows.map((c) => [
+  rows: (ctx, query) =>
+    allPages(
+      query,
+      async (page) => (await listChains(ctx.db, page, chainsInScope(ctx.scope))).rows,
+      (c) => [
         c.id,
         c.chainName,
         c.phone,
@@ -34,8 +33,7 @@ export const chainsExport: ExportSource<'ChainsExport'> = {
         translate(ctx.locale, c.hasRegion ? 'exports.yes' : 'exports.no'),
         c.regionsCount,
         c.storesCount,
-        date(c.createdAt),
-      ]);
-    }
-  },
+        ctx.date(c.createdAt),
+      ],
+    ),
 };

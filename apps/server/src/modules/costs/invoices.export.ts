@@ -1,5 +1,5 @@
 import { translate } from '../../i18n/index.ts';
-import { allPages, dateFormatter, type ExportSource } from '../../lib/export-source.ts';
+import { allPages, type ExportSource } from '../../lib/export-source.ts';
 import { createInvoicesService } from './invoices.service.ts';
 
 /**
@@ -28,11 +28,12 @@ export const invoicesExport: ExportSource<'InvoicesExport'> = {
     'issued_by',
     'created_at',
   ],
-  async *rows(ctx, query) {
+  rows(ctx, query) {
     const invoices = createInvoicesService(ctx.db, ctx.timezone);
-    const date = dateFormatter(ctx.timezone);
-    for await (const rows of allPages(query, async (page) => (await invoices.list(ctx.user, page)).data)) {
-      yield rows.map((invoice) => [
+    return allPages(
+      query,
+      async (page) => (await invoices.list(ctx.user, page)).data,
+      (invoice) => [
         invoice.number,
         translate(ctx.locale, `exports.invoice_kind.${invoice.kind}`),
         invoice.credits_number,
@@ -47,8 +48,8 @@ export const invoicesExport: ExportSource<'InvoicesExport'> = {
         invoice.total_minor,
         invoice.lines_count,
         invoice.issued_by?.name,
-        date(invoice.created_at),
-      ]);
-    }
+        ctx.date(invoice.created_at),
+      ],
+    );
   },
 };

@@ -4,7 +4,7 @@ import { can, PERMISSIONS } from '@wop/shared/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ForbiddenError } from '../../lib/errors.ts';
-import type { ExportSource } from '../../lib/export-source.ts';
+import { type ExportSource, exportContext } from '../../lib/export-source.ts';
 import { contentResponse } from '../../lib/openapi-errors.ts';
 import { contentDisposition } from '../../lib/uploads.ts';
 import { EXPORTS } from './export-sources.ts';
@@ -57,7 +57,7 @@ export default async function exportsRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { type, format } = request.query;
       const source = EXPORTS[type] as ExportSource;
-      const ctx = { db: app.db, user: request.user, locale: request.locale, timezone: app.appConfig.APP_TIMEZONE };
+      const ctx = exportContext(app.db, request.user, request.locale, app.appConfig.APP_TIMEZONE);
       const rows = source.rows(ctx, request.query as never);
       // The first batch is read before answering, so a bad filter is still a clean 422.
       const first = await rows.next();

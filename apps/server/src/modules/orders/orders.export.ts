@@ -1,5 +1,5 @@
 import { and, type SQL, sql } from 'drizzle-orm';
-import { dateFormatter, EXPORT_BATCH, type ExportSource } from '../../lib/export-source.ts';
+import { EXPORT_BATCH, type ExportSource } from '../../lib/export-source.ts';
 import { statusLabel } from '../orderstatus/orderstatus.labels.ts';
 import { orderListFilter, whereOf } from './list/filter.ts';
 import { approvalLabel } from './orders.mapping.ts';
@@ -32,7 +32,6 @@ export const ordersExport: ExportSource<'OrdersExport'> = {
    */
   async *rows(ctx, query) {
     const where = whereOf(orderListFilter(query, ctx.user, ctx.timezone));
-    const date = dateFormatter(ctx.timezone);
     const priorityTitle = sql.raw(`p.title_${ctx.locale}`);
     let cursor: number | null = null;
     for (;;) {
@@ -61,7 +60,7 @@ export const ordersExport: ExportSource<'OrdersExport'> = {
       if (rows.length) {
         yield rows.map((o) => [
           o.project_number,
-          date(o.created_at),
+          ctx.date(o.created_at),
           o.chain_name,
           o.region_name,
           o.store_name,
@@ -73,9 +72,9 @@ export const ordersExport: ExportSource<'OrdersExport'> = {
           approvalLabel(ctx.locale, o.approval_status),
           o.technician,
           o.orderer,
-          date(o.planned_at),
-          date(o.completed_at),
-          date(o.due_at),
+          ctx.date(o.planned_at),
+          ctx.date(o.completed_at),
+          ctx.date(o.due_at),
         ]);
       }
       if (rows.length < EXPORT_BATCH) return;

@@ -1,7 +1,6 @@
 import { and, asc } from 'drizzle-orm';
 import { chains } from '../../db/schema/index.ts';
-import { allPages, dateFormatter, type ExportSource } from '../../lib/export-source.ts';
-import { scopeOf } from '../../lib/scope.ts';
+import { allPages, type ExportSource } from '../../lib/export-source.ts';
 import { chainsInScope, regionsInScope } from '../../lib/scope-sql.ts';
 import { listRegions } from './regions.repository.ts';
 
@@ -11,8 +10,6 @@ export const regionsExport: ExportSource<'RegionsExport'> = {
   file: 'regions',
   columns: ['id', 'region', 'phone', 'email', 'contact_person', 'chain', 'stores_count', 'created_at'],
   async *rows(ctx, query) {
-    const scope = scopeOf(ctx.user);
-    const date = dateFormatter(ctx.timezone);
     // The regions list is per chain: one chain when given, else every chain the caller may see.
     const chainIds = query.chain_id
       ? [query.chain_id]
@@ -20,15 +17,14 @@ export const regionsExport: ExportSource<'RegionsExport'> = {
           await ctx.db
             .select({ id: chains.id })
             .from(chains)
-            .where(and(chainsInScope(scope)))
+            .where(and(chainsInScope(ctx.scope)))
             .orderBy(asc(chains.id))
         ).map((c) => c.id);
     for (const chainId of chainIds) {
-      for await (const rows of allPages(
+      yield* allPages(
         query,
-        async (page) => (await listRegions(ctx.db, chainId, page, regionsInScope(scope))).rows,
-      )) {
-        yield rows.map((r) => [
+        async (page) => (await listRegions(ctx.db, chainId, page, regionsInScope(ctx.scope))).rows,
+        (r) => [
           r.id,
           r.regionName,
           r.phone,
@@ -36,9 +32,9 @@ export const regionsExport: ExportSource<'RegionsExport'> = {
           r.contactPerson,
           r.chainName,
           r.storesCount,
-          date(r.createdAt),
-        ]);
-      }
+          ctx.date(r.createdAt),
+        ],
+      );
     }
   },
 };

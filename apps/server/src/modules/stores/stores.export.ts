@@ -1,5 +1,4 @@
-import { allPages, dateFormatter, type ExportSource } from '../../lib/export-source.ts';
-import { scopeOf } from '../../lib/scope.ts';
+import { allPages, type ExportSource } from '../../lib/export-source.ts';
 import { storesInScope } from '../../lib/scope-sql.ts';
 import { listStores } from './stores.repository.ts';
 
@@ -21,11 +20,11 @@ export const storesExport: ExportSource<'StoresExport'> = {
     'lng',
     'created_at',
   ],
-  async *rows(ctx, query) {
-    const scope = storesInScope(scopeOf(ctx.user));
-    const date = dateFormatter(ctx.timezone);
-    for await (const rows of allPages(query, async (page) => (await listStores(ctx.db, page, scope)).rows)) {
-      yield rows.map((s) => [
+  rows: (ctx, query) =>
+    allPages(
+      query,
+      async (page) => (await listStores(ctx.db, page, storesInScope(ctx.scope))).rows,
+      (s) => [
         s.id,
         s.storeName,
         s.phone,
@@ -37,8 +36,7 @@ export const storesExport: ExportSource<'StoresExport'> = {
         s.city,
         s.lat,
         s.lng,
-        date(s.createdAt),
-      ]);
-    }
-  },
+        ctx.date(s.createdAt),
+      ],
+    ),
 };

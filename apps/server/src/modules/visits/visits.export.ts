@@ -1,6 +1,5 @@
 import { translate } from '../../i18n/index.ts';
-import { allPages, dateFormatter, type ExportSource } from '../../lib/export-source.ts';
-import { scopeOf } from '../../lib/scope.ts';
+import { allPages, type ExportSource } from '../../lib/export-source.ts';
 import { ordersInScope } from '../../lib/scope-sql.ts';
 import { listVisits } from './visits.repository.ts';
 import { toVisit } from './visits.service.ts';
@@ -24,28 +23,28 @@ export const visitsExport: ExportSource<'VisitsExport'> = {
     'confirmed_at',
     'note',
   ],
-  async *rows(ctx, query) {
-    const scope = ordersInScope(scopeOf(ctx.user));
-    const date = dateFormatter(ctx.timezone);
+  rows(ctx, query) {
     const t = (key: string) => translate(ctx.locale, key);
-    for await (const rows of allPages(query, async (page) => (await listVisits(ctx.db, page, scope)).rows)) {
-      yield rows.map((row) => {
+    return allPages(
+      query,
+      async (page) => (await listVisits(ctx.db, page, ordersInScope(ctx.scope))).rows,
+      (row) => {
         const visit = toVisit(row);
         return [
           visit.id,
           row.project_number,
           row.store_name,
           visit.technician?.name,
-          date(visit.checked_in_at),
-          date(visit.checked_out_at),
+          ctx.date(visit.checked_in_at),
+          ctx.date(visit.checked_out_at),
           visit.minutes,
           visit.distance_m,
           visit.outcome ? t(`visits.outcome.${visit.outcome}`) : null,
           visit.flags.map((flag) => t(`visits.flag.${flag}`)).join(', '),
-          date(visit.confirmed_at),
+          ctx.date(visit.confirmed_at),
           visit.note,
         ];
-      });
-    }
+      },
+    );
   },
 };
