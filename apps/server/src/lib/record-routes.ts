@@ -1,3 +1,4 @@
+import type { Locale } from '@wop/shared/constants';
 import { idParams } from '@wop/shared/query';
 import type { Permission } from '@wop/shared/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -107,3 +108,19 @@ export function recordRoutes<
     },
   );
 }
+
+/** A service whose records are read and written by id alone, answered in the caller's language. */
+interface LocalizedRecords<Item, Body> {
+  get(id: number, locale: Locale): Promise<Item>;
+  create(body: Body, locale: Locale): Promise<Item>;
+  update(id: number, body: Body, locale: Locale): Promise<Item>;
+  remove(id: number, locale: Locale): Promise<void>;
+}
+
+/** recordRoutes' four handlers of such a service. */
+export const inCallersLanguage = <Item, Body>(records: LocalizedRecords<Item, Body>) => ({
+  get: (request: FastifyRequest, { id }: { id: number }) => records.get(id, request.locale),
+  create: (request: FastifyRequest, body: Body) => records.create(body, request.locale),
+  update: (request: FastifyRequest, { id }: { id: number }, body: Body) => records.update(id, body, request.locale),
+  remove: (request: FastifyRequest, { id }: { id: number }) => records.remove(id, request.locale),
+});

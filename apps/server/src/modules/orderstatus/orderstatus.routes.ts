@@ -2,7 +2,7 @@ import { orderStatusListQuery, orderStatusSchema, titleSlugBody } from '@wop/sha
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageEnvelope } from '../../lib/http.ts';
-import { recordRoutes } from '../../lib/record-routes.ts';
+import { inCallersLanguage, recordRoutes } from '../../lib/record-routes.ts';
 import { createOrderStatusService } from './orderstatus.service.ts';
 
 export default async function orderstatusRoutes(instance: FastifyInstance) {
@@ -45,9 +45,6 @@ export default async function orderstatusRoutes(instance: FastifyInstance) {
     body: titleSlugBody,
     read: 'orderstatus:list',
     write: 'orderstatus:manage',
-    get: (request, { id }) => statuses.get(id, request.locale),
-    create: (request, body) => statuses.create(body, request.locale),
-    update: (request, { id }, body) => statuses.update(id, body, request.locale),
-    remove: (_request, { id }) => statuses.remove(id),
+    ...inCallersLanguage(statuses),
   });
 }

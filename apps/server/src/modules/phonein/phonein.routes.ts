@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../lib/http.ts';
-import { recordRoutes } from '../../lib/record-routes.ts';
+import { inCallersLanguage, recordRoutes } from '../../lib/record-routes.ts';
 import { createPhoneInService } from './phonein.service.ts';
 
 /** The after-hours on-call lines and the service desk number (api-contract "Phone-in for urgent orders"). */
@@ -57,9 +57,6 @@ export default async function phoneinRoutes(instance: FastifyInstance) {
     body: oncallLineBody,
     read: 'oncall:list',
     write: 'oncall:manage',
-    get: (request, { id }) => phonein.get(id, request.locale),
-    create: (request, body) => phonein.create(body, request.locale),
-    update: (request, { id }, body) => phonein.update(id, body, request.locale),
-    remove: (request, { id }) => phonein.remove(id, request.locale),
+    ...inCallersLanguage(phonein),
   });
 }

@@ -2,7 +2,7 @@ import { workTypeBody, workTypeListQuery, workTypeSchema } from '@wop/shared/wor
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageEnvelope } from '../../lib/http.ts';
-import { recordRoutes } from '../../lib/record-routes.ts';
+import { inCallersLanguage, recordRoutes } from '../../lib/record-routes.ts';
 import { createWorkTypesService } from './worktypes.service.ts';
 
 export default async function worktypesRoutes(instance: FastifyInstance) {
@@ -35,9 +35,6 @@ export default async function worktypesRoutes(instance: FastifyInstance) {
     body: workTypeBody,
     read: 'worktype:list',
     write: 'worktype:manage',
-    get: (request, { id }) => worktypes.get(id, request.locale),
-    create: (request, body) => worktypes.create(body, request.locale),
-    update: (request, { id }, body) => worktypes.update(id, body, request.locale),
-    remove: (request, { id }) => worktypes.remove(id, request.locale),
+    ...inCallersLanguage(worktypes),
   });
 }
