@@ -1,4 +1,5 @@
 import { pageSchema } from '@wop/shared/query';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
 /** `{ message, payload }` around an answer. */
@@ -25,6 +26,10 @@ export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c
 
 /** The entity tag of a record's version (orders, assets): strong. */
 export const etag = (version: number) => `"${version}"`;
+
+/** A versioned record's answer (orders, assets), with its version's ETag. */
+export const sendVersioned = (reply: FastifyReply, message: string | null, record: { version: number }) =>
+  reply.header('etag', etag(record.version)).send({ message, payload: record });
 
 /**
  * `If-Match` as a test of a record's version: absent or `*` tests nothing (the write applies);

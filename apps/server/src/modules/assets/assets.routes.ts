@@ -13,7 +13,7 @@ import {
 import { idParams, ifMatchHeaders } from '@wop/shared/query';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { emptyEnvelope, envelope, etag, ifMatch, pageEnvelope } from '../../lib/http.ts';
+import { emptyEnvelope, envelope, ifMatch, pageEnvelope, sendVersioned } from '../../lib/http.ts';
 import { contentResponse, errorResponses } from '../../lib/openapi-errors.ts';
 import { contentDisposition } from '../../lib/uploads.ts';
 import { labelsPdf } from './assets.labels.ts';
@@ -102,7 +102,7 @@ export default async function assetsRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const asset = await assets.get(request.user, request.params.id, request.locale);
-      return reply.header('etag', etag(asset.version)).send({ message: null, payload: asset });
+      return sendVersioned(reply, null, asset);
     },
   );
 
@@ -139,10 +139,7 @@ export default async function assetsRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const asset = await assets.create(request.user, request.body, request.locale);
-      return reply
-        .status(201)
-        .header('etag', etag(asset.version))
-        .send({ message: request.t('assets.created'), payload: asset });
+      return sendVersioned(reply.status(201), request.t('assets.created'), asset);
     },
   );
 
@@ -163,15 +160,9 @@ export default async function assetsRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { user, params, body, locale } = request;
       const result = await assets.update(user, params.id, body, locale, ifMatch(request.headers['if-match']));
-      if ('stale' in result) {
-        return reply
-          .status(412)
-          .header('etag', etag(result.stale.version))
-          .send({ message: request.t('assets.changed'), payload: result.stale });
-      }
-      return reply
-        .header('etag', etag(result.asset.version))
-        .send({ message: request.t('assets.updated'), payload: result.asset });
+      return 'stale' in result
+        ? sendVersioned(reply.status(412), request.t('assets.changed'), result.stale)
+        : sendVersioned(reply, request.t('assets.updated'), result.asset);
     },
   );
 

@@ -23,7 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { emptyEnvelope, envelope, etag, ifMatch, pageEnvelope } from '../../lib/http.ts';
+import { emptyEnvelope, envelope, ifMatch, pageEnvelope, sendVersioned } from '../../lib/http.ts';
 import { contentResponse, errorResponses } from '../../lib/openapi-errors.ts';
 import { checkUploads, contentDisposition, MIME, multipartForm } from '../../lib/uploads.ts';
 import { orderPdf } from './orders.pdf.ts';
@@ -145,7 +145,7 @@ export default async function ordersRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const detail = await orders.detail(request.user, request.params.id, request.locale);
-      return reply.header('etag', etag(detail.version)).send({ message: null, payload: detail });
+      return sendVersioned(reply, null, detail);
     },
   );
 
@@ -206,15 +206,9 @@ export default async function ordersRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { user, params, body, locale } = request;
       const result = await orders.update(user, params.id, body, locale, ifMatch(request.headers['if-match']));
-      if ('stale' in result) {
-        return reply
-          .status(412)
-          .header('etag', etag(result.stale.version))
-          .send({ message: request.t('orders.changed'), payload: result.stale });
-      }
-      return reply
-        .header('etag', etag(result.order.version))
-        .send({ message: request.t('orders.updated'), payload: result.order });
+      return 'stale' in result
+        ? sendVersioned(reply.status(412), request.t('orders.changed'), result.stale)
+        : sendVersioned(reply, request.t('orders.updated'), result.order);
     },
   );
 
