@@ -112,19 +112,17 @@ export async function updateChain(db: DbOrTx, id: number, values: Partial<ChainV
 }
 
 /** What still refers to a chain: each is a reason to refuse its deletion. */
-export async function chainReferences(db: DbOrTx, id: number) {
-  const { rows } = await db.execute<{ stores: number; users: number; orders: number; categories: number }>(sql`
-    select
-      (select count(*)::int from stores where chain_id = ${id}) as stores,
-      (select count(distinct user_id)::int from (
-        select user_id from user_chains where chain_id = ${id}
-        union all
-        select ur.user_id from user_regions ur join regions r on r.id = ur.region_id where r.chain_id = ${id}
-      ) bound) as users,
-      (select count(*)::int from orders where chain_id = ${id}) as orders,
-      (select count(*)::int from file_categories where chain_id = ${id}) as categories`);
-  return rows[0];
-}
+/** What refers to a chain, counted before it is deleted (refuseWhileInUse). */
+export const chainReferences = (id: number) => ({
+  stores: sql`select count(*) from stores where chain_id = ${id}`,
+  orders: sql`select count(*) from orders where chain_id = ${id}`,
+  users: sql`select count(distinct user_id) from (
+    select user_id from user_chains where chain_id = ${id}
+    union all
+    select ur.user_id from user_regions ur join regions r on r.id = ur.region_id where r.chain_id = ${id}
+  ) bound`,
+  categories: sql`select count(*) from file_categories where chain_id = ${id}`,
+});
 
 /** Whether money of the chain is on record in its currency (cost lines, quotes or invoices). */
 export async function chainHasMoney(db: DbOrTx, id: number) {

@@ -5,6 +5,7 @@ import { can } from '@wop/shared/roles';
 import type { Db } from '../../db/client.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/http.ts';
+import { refuseWhileInUse } from '../../lib/in-use.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { chainsInScope } from '../../lib/scope-sql.ts';
 import type { Secrets } from '../../lib/secrets.ts';
@@ -131,11 +132,7 @@ export function createChainsService(db: Db, secrets: Secrets, options: { allowPr
     async remove(user: AuthUser, id: number) {
       await visible(user, id);
       await db.transaction(async (tx) => {
-        const refs = await repo.chainReferences(tx, id);
-        if (refs.stores > 0) throw new ConflictError('chains.has_stores', { count: refs.stores });
-        if (refs.orders > 0) throw new ConflictError('chains.has_orders', { count: refs.orders });
-        if (refs.users > 0) throw new ConflictError('chains.has_users', { count: refs.users });
-        if (refs.categories > 0) throw new ConflictError('chains.has_categories', { count: refs.categories });
+        await refuseWhileInUse(tx, 'chains', repo.chainReferences(id));
         await repo.deleteChain(tx, id);
       });
     },

@@ -4,6 +4,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import * as notify from '../notifications/notify.ts';
+import { userOf } from '../orders/orders.mapping.ts';
 import * as repo from './chat.repository.ts';
 
 /** An order the caller may not see answers exactly like one that does not exist. */
@@ -24,8 +25,7 @@ export function createChatService(db: Db) {
           id: row.id,
           order_id: row.order_id,
           sender_id: row.sender_id,
-          sender:
-            row.sender_id !== null && row.sender_name !== null ? { id: row.sender_id, name: row.sender_name } : null,
+          sender: userOf(row.sender_id, row.sender_name),
           body: row.body,
           created_at: new Date(row.created_at).toISOString(),
           own: row.sender_id === user.id,

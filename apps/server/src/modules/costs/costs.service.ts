@@ -7,7 +7,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { ordersInScope } from '../../lib/scope-sql.ts';
 import * as notify from '../notifications/notify.ts';
-import { costFieldsOf, iso } from '../orders/orders.mapping.ts';
+import { costFieldsOf, iso, userOf } from '../orders/orders.mapping.ts';
 import { insertEvents } from '../orders/orders.repository.ts';
 import * as repo from './costs.repository.ts';
 
@@ -20,7 +20,7 @@ export const toCostLine = (row: repo.CostLineRow): CostLine => ({
   unit_price_minor: row.unit_price_minor,
   amount_minor: row.amount_minor,
   visit_id: row.visit_id,
-  created_by: row.created_by && row.created_by_name ? { id: row.created_by, name: row.created_by_name } : null,
+  created_by: userOf(row.created_by, row.created_by_name),
   created_at: iso(row.created_at) as string,
   updated_at: iso(row.updated_at) as string,
 });

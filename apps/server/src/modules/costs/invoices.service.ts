@@ -9,7 +9,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import { pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { chainsInScope } from '../../lib/scope-sql.ts';
-import { iso } from '../orders/orders.mapping.ts';
+import { iso, userOf } from '../orders/orders.mapping.ts';
 import { type Party, type PeppolLine, splitAddress } from './peppol.ts';
 
 /** Days from issue to due date. */
@@ -75,7 +75,7 @@ const toInvoice = (row: InvoiceRow): Invoice => ({
   total_minor: row.total_minor,
   vat_breakdown: row.vat_breakdown,
   lines_count: row.lines_count,
-  issued_by: row.issued_by && row.issued_by_name ? { id: row.issued_by, name: row.issued_by_name } : null,
+  issued_by: userOf(row.issued_by, row.issued_by_name),
   created_at: iso(row.created_at) as string,
 });
 

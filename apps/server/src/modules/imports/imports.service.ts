@@ -25,7 +25,8 @@ import { chainsInScope } from '../../lib/scope-sql.ts';
 import { readUploaded, type UploadedFile } from '../../lib/uploads.ts';
 import * as assetsRepo from '../assets/assets.repository.ts';
 import { freeTag, isTagTaken, mayWriteChain } from '../assets/assets.service.ts';
-import type { StoreValues } from '../stores/stores.repository.ts';
+import { userOf } from '../orders/orders.mapping.ts';
+import { type StoreValues, storeValues } from '../stores/stores.repository.ts';
 import { loadUserViews } from '../users/user-view.ts';
 import { createUsersService } from '../users/users.service.ts';
 import { assertTextFile, type CsvRow, hasErrors, type LineErrors, lineError, readCsv } from './csv.ts';
@@ -48,7 +49,7 @@ class Rollback extends Error {}
 const recordView = (row: NonNullable<Awaited<ReturnType<typeof repo.findImport>>>): StoreImportRecord => ({
   id: row.id,
   chain: { id: row.chainId, chain_name: row.chainName },
-  user: row.userId !== null && row.userName !== null ? { id: row.userId, name: row.userName } : null,
+  user: userOf(row.userId, row.userName),
   file_name: row.fileName,
   created_at: row.createdAt.toISOString(),
   total_imported: row.totalImported,
@@ -181,21 +182,7 @@ export function createImportsService(db: Db) {
           lng: cells.lng,
         });
         if (!parsed.success) zodLineErrors(errors, locale, line, parsed.error.issues);
-        else if (!errors[line]) {
-          const body = parsed.data;
-          values.push({
-            storeName: body.store_name,
-            phone: body.phone,
-            email: body.email,
-            invoiceAddress: body.invoice_address,
-            contactPerson: body.contact_person,
-            city: body.city,
-            lat: body.lat,
-            lng: body.lng,
-            chainId,
-            regionId,
-          });
-        }
+        else if (!errors[line]) values.push(storeValues(parsed.data));
       }
 
       const base = { chainId, userId: user.id, fileName: file.filename.slice(0, 255) };

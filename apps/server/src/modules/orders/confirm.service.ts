@@ -76,8 +76,6 @@ export function createConfirmService(db: Db, recallWindowDays = 30) {
           await notify.orderSignedOff(tx, user, id, { fixed: true });
           return { id, recall_order_id: null, recall_project_number: null };
         }
-        const [pending] = (await repo.allStatuses(tx)).filter((s) => s.slug === 'pending');
-        const dueHours = (await repo.priorityRows(tx)).find((p) => p.id === order.priority)?.due_hours ?? 0;
         const description = translate(locale, 'orders.confirm.recall_description', {
           number: order.project_number,
           comment: body.comment ?? '',
@@ -94,9 +92,6 @@ export function createConfirmService(db: Db, recallWindowDays = 30) {
           storeId: order.store_id,
           createdBy: user.id,
           approvalStatus: approval,
-          approvalStatusDate: approval === 'approved' ? now : null,
-          statusId: pending.id,
-          dueAt: new Date(now.getTime() + dueHours * 3600_000),
           parentId: id,
           assetId,
         });

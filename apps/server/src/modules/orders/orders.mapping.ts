@@ -12,6 +12,9 @@ import type * as repo from './orders.repository.ts';
  * milliseconds, cut as a Date cuts them): a page of orders has seven per order. Anything else goes
  * through a Date.
  */
+/** The user a row names by id and name, or null (none, or since deleted). */
+export const userOf = (id: number | null, name: string | null) => (id && name ? { id, name } : null);
+
 export function iso(value: Date | string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' && value[4] === '-' && value[10] === ' ' && value.endsWith('+00')) {
@@ -51,7 +54,7 @@ export function toOrder(row: repo.OrderRow, locale: Locale, now = Date.now()): O
       lat: row.store_lat,
       lng: row.store_lng,
     },
-    orderer: row.orderer_id && row.orderer_name ? { id: row.orderer_id, name: row.orderer_name } : null,
+    orderer: userOf(row.orderer_id, row.orderer_name),
     approval_status: row.approval_status,
     approval_status_label: approvalLabel(locale, row.approval_status),
     approval_status_date: iso(row.approval_status_date),

@@ -256,6 +256,9 @@ export async function insertEvents(
     .values(events.map((e) => ({ orderId, userId, apiKeyId, field: e.field, fromValue: e.from, toValue: e.to })));
 }
 
+/**
+ * A new order: pending, due its priority's hours from now, its approval (when not pending) dated now.
+ */
 export async function insertOrder(
   tx: DbOrTx,
   values: {
@@ -267,17 +270,22 @@ export async function insertOrder(
     storeId: number;
     createdBy: number;
     approvalStatus: 'pending' | 'approved' | 'rejected';
-    approvalStatusDate: Date | null;
-    statusId: number;
-    dueAt: Date;
     /** A follow-up order: the original it follows. */
     parentId?: number;
     assetId?: number | null;
   },
 ) {
+  const now = new Date();
+  const [pending] = (await allStatuses(tx)).filter((s) => s.slug === 'pending');
+  const dueHours = (await priorityRows(tx)).find((p) => p.id === values.priority)?.due_hours ?? 0;
   const [row] = await tx
     .insert(orders)
-    .values(values)
+    .values({
+      ...values,
+      approvalStatusDate: values.approvalStatus === 'pending' ? null : now,
+      statusId: pending.id,
+      dueAt: new Date(now.getTime() + dueHours * 3600_000),
+    })
     .returning({ id: orders.id, projectNumber: orders.projectNumber, createdAt: orders.createdAt });
   return row;
 }

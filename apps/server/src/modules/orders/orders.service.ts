@@ -22,7 +22,7 @@ import { createPhoneInService } from '../phonein/phonein.service.ts';
 import { orderListFilter } from './list/filter.ts';
 import { listOrders } from './list/page.ts';
 import { checkedAsset, planChanges } from './orders.changes.ts';
-import { approvalLabel, iso, toDocument, toOrder } from './orders.mapping.ts';
+import { approvalLabel, iso, toDocument, toOrder, userOf } from './orders.mapping.ts';
 import * as repo from './orders.repository.ts';
 
 /** `now` is the clock of the phone-in's office hours (tests fix it). */
@@ -56,7 +56,7 @@ export function createOrdersService(
     };
     const history: OrderHistoryEntry[] = events.map((e) => ({
       at: iso(e.at) as string,
-      user: e.user_id && e.user_name ? { id: e.user_id, name: e.user_name } : null,
+      user: userOf(e.user_id, e.user_name),
       field: e.field,
       from: e.from_value,
       to: e.to_value,
@@ -111,14 +111,9 @@ export function createOrdersService(
       // A field the role may not set is refused (spec 6); the route does so before reading the form.
       if (fields.approval_status && !can(user.role, 'order:set-approval')) throw new ForbiddenError();
       const store = await placeFor(user, fields);
-      const [pending] = (await repo.allStatuses(db)).filter((s) => s.slug === 'pending');
-      const priorities = await repo.priorityRows(db);
-      const dueHours = priorities.find((p) => p.id === fields.priority)?.due_hours ?? 0;
       const written = await storeFiles(storage, files);
       try {
         return await db.transaction(async (tx) => {
-          const now = new Date();
-          const approval = fields.approval_status ?? 'pending';
           const order = await repo.insertOrder(tx, {
             description: fields.description,
             workTypeId: fields.worktype_id,
@@ -127,10 +122,7 @@ export function createOrdersService(
             regionId: store.region_id,
             storeId: store.id,
             createdBy: user.id,
-            approvalStatus: approval,
-            approvalStatusDate: approval === 'pending' ? null : now,
-            statusId: pending.id,
-            dueAt: new Date(now.getTime() + dueHours * 3600_000),
+            approvalStatus: fields.approval_status ?? 'pending',
             assetId: fields.asset_id ?? null,
           });
           await repo.insertDocuments(tx, order.id, user.id, written);

@@ -87,14 +87,12 @@ export async function updateRegion(db: DbOrTx, id: number, values: RegionValues)
   await db.update(regions).set(values).where(eq(regions.id, id));
 }
 
-export async function regionReferences(db: DbOrTx, id: number) {
-  const { rows } = await db.execute<{ stores: number; users: number; orders: number }>(sql`
-    select
-      (select count(*)::int from stores where region_id = ${id}) as stores,
-      (select count(*)::int from user_regions where region_id = ${id}) as users,
-      (select count(*)::int from orders where region_id = ${id}) as orders`);
-  return rows[0];
-}
+/** What refers to a region, counted before it is deleted (refuseWhileInUse). */
+export const regionReferences = (id: number) => ({
+  stores: sql`select count(*) from stores where region_id = ${id}`,
+  users: sql`select count(*) from user_regions where region_id = ${id}`,
+  orders: sql`select count(*) from orders where region_id = ${id}`,
+});
 
 export async function deleteRegion(db: DbOrTx, id: number) {
   await db.delete(regions).where(eq(regions.id, id));

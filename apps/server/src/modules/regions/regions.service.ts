@@ -3,6 +3,7 @@ import type { RegionBody } from '@wop/shared/regions';
 import type { Db } from '../../db/client.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/http.ts';
+import { refuseWhileInUse } from '../../lib/in-use.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { chainsInScope, regionsInScope } from '../../lib/scope-sql.ts';
 import { findChain } from '../chains/chains.repository.ts';
@@ -63,10 +64,7 @@ export function createRegionsService(db: Db) {
     async remove(user: AuthUser, chainId: number, id: number) {
       await visible(user, chainId, id);
       await db.transaction(async (tx) => {
-        const refs = await repo.regionReferences(tx, id);
-        if (refs.stores > 0) throw new ConflictError('regions.has_stores', { count: refs.stores });
-        if (refs.users > 0) throw new ConflictError('regions.has_users', { count: refs.users });
-        if (refs.orders > 0) throw new ConflictError('regions.has_orders', { count: refs.orders });
+        await refuseWhileInUse(tx, 'regions', repo.regionReferences(id));
         await repo.deleteRegion(tx, id);
       });
     },

@@ -1,4 +1,5 @@
 import type { ListParams } from '@wop/shared/query';
+import type { StoreBody } from '@wop/shared/stores';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets, chains, orders, regions, stores } from '../../db/schema/index.ts';
@@ -57,6 +58,20 @@ export interface StoreValues {
   chainId: number;
   regionId: number | null;
 }
+/** A store's columns from its form (checked against the caller's scope by the caller). */
+export const storeValues = (body: StoreBody): StoreValues => ({
+  storeName: body.store_name,
+  phone: body.phone,
+  email: body.email,
+  invoiceAddress: body.invoice_address,
+  contactPerson: body.contact_person,
+  city: body.city,
+  lat: body.lat,
+  lng: body.lng,
+  chainId: body.chain_id,
+  regionId: body.region_id,
+});
+
 export type StoreRow = StoreValues & {
   id: number;
   chainName: string;
@@ -149,14 +164,12 @@ export async function clashingAssetTags(db: DbOrTx, storeId: number, chainId: nu
   return rows[0].n;
 }
 
-export async function storeReferences(db: DbOrTx, id: number) {
-  const { rows } = await db.execute<{ orders: number; users: number; assets: number }>(sql`
-    select
-      (select count(*)::int from orders where store_id = ${id}) as orders,
-      (select count(*)::int from assets where store_id = ${id}) as assets,
-      (select count(*)::int from user_stores where store_id = ${id}) as users`);
-  return rows[0];
-}
+/** What refers to a store, counted before it is deleted (refuseWhileInUse). */
+export const storeReferences = (id: number) => ({
+  orders: sql`select count(*) from orders where store_id = ${id}`,
+  users: sql`select count(*) from user_stores where store_id = ${id}`,
+  assets: sql`select count(*) from assets where store_id = ${id}`,
+});
 
 export async function deleteStore(db: DbOrTx, id: number) {
   await db.delete(stores).where(eq(stores.id, id));

@@ -4,6 +4,7 @@ import { v } from '@wop/shared/validation';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/http.ts';
+import { refuseWhileInUse } from '../../lib/in-use.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { storesInScope } from '../../lib/scope-sql.ts';
 import * as repo from './stores.repository.ts';
@@ -49,18 +50,7 @@ export function createStoresService(db: Db) {
       if (!region) throw ValidationError.field('region_id', v('not_found'));
       if (region.chainId !== chain.id) throw ValidationError.field('region_id', 'stores.region_other_chain');
     }
-    return {
-      storeName: body.store_name,
-      phone: body.phone,
-      email: body.email,
-      invoiceAddress: body.invoice_address,
-      contactPerson: body.contact_person,
-      city: body.city,
-      lat: body.lat,
-      lng: body.lng,
-      chainId: chain.id,
-      regionId: body.region_id,
-    };
+    return repo.storeValues(body);
   }
 
   return {
@@ -95,10 +85,7 @@ export function createStoresService(db: Db) {
       const store = await visible(user, id);
       if (!mayWriteChain(user, store.chainId)) throw new ForbiddenError();
       await db.transaction(async (tx) => {
-        const refs = await repo.storeReferences(tx, id);
-        if (refs.orders > 0) throw new ConflictError('stores.has_orders', { count: refs.orders });
-        if (refs.users > 0) throw new ConflictError('stores.has_users', { count: refs.users });
-        if (refs.assets > 0) throw new ConflictError('stores.has_assets', { count: refs.assets });
+        await refuseWhileInUse(tx, 'stores', repo.storeReferences(id));
         await repo.deleteStore(tx, id);
       });
     },

@@ -19,7 +19,7 @@ import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { ordersInScope } from '../../lib/scope-sql.ts';
 import { addVisitLabour, repriceVisitLabour } from '../costs/costs.service.ts';
 import * as notify from '../notifications/notify.ts';
-import { iso } from '../orders/orders.mapping.ts';
+import { iso, userOf } from '../orders/orders.mapping.ts';
 import * as orders from '../orders/orders.repository.ts';
 import { distanceM } from './visits.geo.ts';
 import * as repo from './visits.repository.ts';
@@ -39,7 +39,7 @@ export function toVisit(row: repo.VisitFields): Visit {
   return {
     id: row.id,
     order_id: row.order_id,
-    technician: row.technician_id && row.technician_name ? { id: row.technician_id, name: row.technician_name } : null,
+    technician: userOf(row.technician_id, row.technician_name),
     checked_in_at: checkedIn,
     checked_out_at: checkedOut,
     minutes: checkedOut ? Math.round((Date.parse(checkedOut) - Date.parse(checkedIn)) / 60_000) : null,
@@ -51,8 +51,7 @@ export function toVisit(row: repo.VisitFields): Visit {
     note: row.note,
     flags: FLAG_COLUMNS.filter(([, column]) => row[column]).map(([flag]) => flag),
     confirmed_at: iso(row.confirmed_at),
-    confirmed_by:
-      row.confirmed_by && row.confirmed_by_name ? { id: row.confirmed_by, name: row.confirmed_by_name } : null,
+    confirmed_by: userOf(row.confirmed_by, row.confirmed_by_name),
   };
 }
 
