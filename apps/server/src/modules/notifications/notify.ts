@@ -118,6 +118,13 @@ async function unreadEvents(tx: DbOrTx, userIds: number[]) {
     from users u where u.id in ${sql.raw(`(${userIds.map(Number).join(',')})`)}`);
 }
 
+/** Tells the users `who` selects (tell), gives each their new unread count, and wakes the listeners. */
+async function tellAndWake(...args: Parameters<typeof tell>) {
+  const [tx] = args;
+  await unreadEvents(tx, await tell(...args));
+  await wake(tx);
+}
+
 /** Takes the events lock and records the live `order` event of a created or updated order. */
 async function orderChanged(tx: DbOrTx, orderId: number, change: 'created' | 'updated') {
   await lockEvents(tx);
@@ -132,9 +139,7 @@ async function orderChanged(tx: DbOrTx, orderId: number, change: 'created' | 'up
 export async function orderCreated(tx: DbOrTx, actor: AuthUser, orderId: number) {
   await orderChanged(tx, orderId, 'created');
   await webhooks.emit(tx, 'order.created', orderId);
-  const told = await tell(tx, actor, orderId, 'order_created', approvers);
-  await unreadEvents(tx, told);
-  await wake(tx);
+  await tellAndWake(tx, actor, orderId, 'order_created', approvers);
 }
 
 /**
@@ -151,12 +156,10 @@ export async function orderRepeat(tx: DbOrTx, actor: AuthUser, orderId: number, 
     orderId,
     sql`jsonb_build_object('asset_id', o.asset_id, 'repeat_of', jsonb_build_object('project_number', ${previous.projectNumber}::int))`,
   );
-  const told = await tell(tx, actor, orderId, 'repeat', approvers, {
+  await tellAndWake(tx, actor, orderId, 'repeat', approvers, {
     asset: rows[0]?.asset ?? '',
     repeat_of: String(previous.projectNumber),
   });
-  await unreadEvents(tx, told);
-  await wake(tx);
 }
 
 /**
@@ -177,7 +180,7 @@ export async function orderSignedOff(
     recall_order_id: outcome.fixed ? null : outcome.recall.id,
   });
   if (!outcome.fixed) await webhooks.emit(tx, 'order.created', outcome.recall.id);
-  const told = await tell(
+  await tellAndWake(
     tx,
     actor,
     orderId,
@@ -186,8 +189,6 @@ export async function orderSignedOff(
     outcome.fixed ? { signoff: 'fixed' } : { signoff: 'not_fixed', recall: String(outcome.recall.projectNumber) },
     outcome.fixed ? undefined : outcome.comment,
   );
-  await unreadEvents(tx, told);
-  await wake(tx);
 }
 
 /** `changes` are the order's history entries of this update (field, from, to). */
@@ -235,7 +236,7 @@ export async function messageSent(tx: DbOrTx, actor: AuthUser, orderId: number, 
   await lockEvents(tx);
   await orderEvent(tx, orderId, 'message', sql`jsonb_build_object('order_id', o.id)`);
   await webhooks.emit(tx, 'message.created', orderId, { message: { body, author: actor.name } });
-  const told = await tell(
+  await tellAndWake(
     tx,
     actor,
     orderId,
@@ -245,8 +246,6 @@ export async function messageSent(tx: DbOrTx, actor: AuthUser, orderId: number, 
     {},
     body,
   );
-  await unreadEvents(tx, told);
-  await wake(tx);
 }
 
 /** After a user marks notifications read: their other tabs and devices update the bell. */
@@ -260,8 +259,7 @@ export async function unreadChanged(tx: DbOrTx, userId: number) {
 export async function visitCheckedIn(tx: DbOrTx, actor: AuthUser, orderId: number, visitId: number) {
   await orderChanged(tx, orderId, 'updated');
   await webhooks.emit(tx, 'visit.checked_in', orderId, webhooks.visitJson(visitId));
-  await unreadEvents(tx, await tell(tx, actor, orderId, 'visit_arrived', storeManagers));
-  await wake(tx);
+  await tellAndWake(tx, actor, orderId, 'visit_arrived', storeManagers);
 }
 
 /** The technician checked out: the order changes on every screen showing it. */
@@ -313,12 +311,10 @@ export async function quoteSubmitted(
   await webhooks.emit(tx, 'quote.submitted', orderId, {
     quote: { total_minor: quote.totalMinor, currency: quote.currency, escalated: quote.escalated },
   });
-  const told = await tell(tx, actor, orderId, 'quote', approversFor(quote.totalMinor, quote.escalated), {
+  await tellAndWake(tx, actor, orderId, 'quote', approversFor(quote.totalMinor, quote.escalated), {
     ...quoteParams(quote),
     escalated: quote.escalated ? 'yes' : 'no',
   });
-  await unreadEvents(tx, told);
-  await wake(tx);
 }
 
 /** A quote was decided: its author, the order's technician, its store's managers and its other approvers. */
@@ -333,12 +329,10 @@ export async function quoteDecided(
     quote: { total_minor: quote.totalMinor, currency: quote.currency, decision: quote.decision },
   });
   const who = sql`(u.id = ${quote.submittedBy ?? 0} or u.id = o.technician_id or ${storeManagers} or ${approvers})`;
-  const told = await tell(tx, actor, orderId, 'quote_decided', who, {
+  await tellAndWake(tx, actor, orderId, 'quote_decided', who, {
     ...quoteParams(quote),
     decision: quote.decision,
   });
-  await unreadEvents(tx, told);
-  await wake(tx);
 }
 
 /** An order's cost lines or NTE changed: the order changes on every screen showing it. */
@@ -418,7 +412,5 @@ export async function ordersGenerated(tx: DbOrTx, orderIds: number[]) {
  */
 export async function planSkipped(tx: DbOrTx, openOrderId: number, plan: { title: string; day: string }) {
   await lockEvents(tx);
-  const told = await tell(tx, SERVER, openOrderId, 'plan_skipped', approvers, { plan: plan.title, day: plan.day });
-  await unreadEvents(tx, told);
-  await wake(tx);
+  await tellAndWake(tx, SERVER, openOrderId, 'plan_skipped', approvers, { plan: plan.title, day: plan.day });
 }
