@@ -258,40 +258,26 @@ const ASSETS: AppRoute[] = ['assets'];
 const PLANS_READ: AppRoute[] = ['plans', 'plan-detail', 'plans-calendar'];
 const PLANS: AppRoute[] = [...PLANS_READ, 'plan-create'];
 
+/** An admin's routes; a super-admin has these and the reference tables and the manuals' uploads. */
+const ADMIN: AppRoute[] = [
+  ...COMMON,
+  'chains',
+  'chain-dashboard',
+  'users',
+  'order-create',
+  'stores-import',
+  'users-bulk-update',
+  ...ASSETS,
+  'assets-import',
+  'api-keys',
+  'webhooks',
+  ...PLANS,
+];
+
 /** Routes per role, exactly as spec section 2. A route a role does not have is not-found. */
 export const ROUTES: Record<RoleSlug, AppRoute[]> = {
-  'super-admin': [
-    ...COMMON,
-    'roles',
-    'work-types',
-    'order-status',
-    'chains',
-    'chain-dashboard',
-    'users',
-    'order-create',
-    'stores-import',
-    'users-bulk-update',
-    'upload-files-create',
-    ...ASSETS,
-    'assets-import',
-    'api-keys',
-    'webhooks',
-    ...PLANS,
-  ],
-  admin: [
-    ...COMMON,
-    'chains',
-    'chain-dashboard',
-    'users',
-    'order-create',
-    'stores-import',
-    'users-bulk-update',
-    ...ASSETS,
-    'assets-import',
-    'api-keys',
-    'webhooks',
-    ...PLANS,
-  ],
+  'super-admin': [...ADMIN, 'roles', 'work-types', 'order-status', 'upload-files-create'],
+  admin: ADMIN,
   'chain-admin': [
     ...COMMON,
     'welcome',
