@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SELLER_ENV } from '../apps/server/src/test/seller.ts';
 import { findChromium } from './support/chromium.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -170,15 +171,8 @@ async function main(): Promise<number> {
     // Maintenance plans' orders are generated every few seconds rather than every minute, so that a
     // spec sees the order of a plan it made without waiting for the minute to turn.
     PLAN_GENERATE_SECONDS: '5',
-    // The service company on the invoices (their PDF and Peppol XML).
-    SELLER_NAME: 'Fastighetsservice Norden AB',
-    SELLER_ORG_NUMBER: '5566778899',
-    SELLER_VAT_ID: 'SE556677889901',
-    SELLER_STREET: 'Verkstadsgatan 4',
-    SELLER_POSTAL_CODE: '117 43',
-    SELLER_CITY: 'Stockholm',
-    SELLER_IBAN: 'SE4550000000058398257466',
-    SELLER_PEPPOL_ID: '0007:5566778899',
+    // The service company on the invoices (their PDF and Peppol XML), as in the server's tests.
+    ...SELLER_ENV,
   };
   // Always the embedded database: a DATABASE_URL in the environment must never get demo data.
   delete serverEnv.DATABASE_URL;

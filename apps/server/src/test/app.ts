@@ -25,11 +25,10 @@ export const DEMO = {
 export type DemoUser = keyof typeof DEMO;
 
 /**
- * The configuration of an app on a fresh copy of the seeded demo database (PGlite by default, PostgreSQL
- * when DATABASE_URL is set), removed after the test file. Several apps may start on it (instances sharing
- * PostgreSQL), or one after another (a restart).
+ * A fresh copy of the seeded demo database (PGlite by default, PostgreSQL when DATABASE_URL is set)
+ * and its files, removed after the test file: its data folder, and on PostgreSQL its database's URL.
  */
-export async function createTestConfig(env: Record<string, string> = {}): Promise<Config> {
+export async function freshInstall(): Promise<{ dataDir: string; databaseUrl?: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-app-'));
   const templateDir = inject('templateDir');
   const templateDb = inject('templateDb');
@@ -58,6 +57,15 @@ export async function createTestConfig(env: Record<string, string> = {}): Promis
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
+  return { dataDir, databaseUrl };
+}
+
+/**
+ * The configuration of an app on a fresh install (freshInstall). Several apps may start on it
+ * (instances sharing PostgreSQL), or one after another (a restart).
+ */
+export async function createTestConfig(env: Record<string, string> = {}): Promise<Config> {
+  const { dataDir, databaseUrl } = await freshInstall();
   return loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,

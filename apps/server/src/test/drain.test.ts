@@ -3,48 +3,25 @@
 // Last-Event-ID), new connections are refused meanwhile, and the process exits 0 well within 15 s.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { newSecretsKey } from '../lib/secrets.ts';
-import { call, DEMO, multipart } from './app.ts';
+import { call, DEMO, freshInstall, multipart } from './app.ts';
 import { files } from './files.ts';
 import { openStream } from './live.ts';
-import { adminUrl, databaseUrlFor } from './pg.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const baseUrl = process.env.DATABASE_URL;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A data folder (and on PostgreSQL runs a database) copied from the seeded test template. */
-async function freshInstall() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-drain-'));
-  const template = inject('templateDir');
-  fs.cpSync(template, dataDir, { recursive: true });
-  let databaseUrl: string | undefined;
-  let dbName: string | undefined;
-  if (baseUrl) {
-    dbName = `wop_t_${inject('templateDb').replace('wop_tpl_', '')}_${randomBytes(6).toString('hex')}`;
-    const admin = await adminUrl(baseUrl);
-    await admin.query(`create database ${dbName} template ${inject('templateDb')}`);
-    await admin.end();
-    databaseUrl = databaseUrlFor(baseUrl, dbName);
-  }
-  afterAll(async () => {
-    if (baseUrl && dbName) {
-      const admin = await adminUrl(baseUrl);
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+/** The server's environment on a fresh install of the seeded test template. */
+async function freshEnv() {
+  const { dataDir, databaseUrl } = await freshInstall();
   return {
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
@@ -78,7 +55,7 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
 
 describe('SIGTERM while a request is in flight and an event stream is open', () => {
   it('finishes the request, ends the stream, refuses new connections, exits 0 within 15 s, and keeps what it wrote', async () => {
-    const env = await freshInstall();
+    const env = await freshEnv();
     const { child, port, log } = await startServer(env);
     const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: 'POST',

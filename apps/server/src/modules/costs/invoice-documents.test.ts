@@ -3,36 +3,18 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { call, createTestApp } from '../../test/app.ts';
+import { bookCosts, invoicePeriod, sqlOf } from '../../test/costs.ts';
 import { pdfText } from '../../test/pdf.ts';
 import { SELLER_ENV } from '../../test/seller.ts';
 import { ublFailures } from '../../test/ubl-check.ts';
 import { splitAddress } from './peppol.ts';
 
 const app = await createTestApp(SELLER_ENV);
-const query = async <T>(text: string, values: unknown[] = []) =>
-  (await app.database.pool.query(text, values)).rows as T[];
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const period = { from: day(-300), to: day(30) };
-
-/** Books `amount` of material on every completed, uninvoiced order of a chain (as the routes would). */
-async function bookCosts(chainId: number, amount: number) {
-  await query(
-    `with done as (
-       select o.id from orders o join order_statuses s on s.id = o.status_id
-       join order_costs oc on oc.order_id = o.id
-       where o.chain_id = $1 and s.slug = 'completed' and oc.invoice_id is null),
-     lines as (
-       insert into cost_lines (order_id, kind, description, quantity_milli, unit_price_minor, amount_minor)
-       select id, 'material', 'Reservdel', 1000, $2::int, $2::int from done returning order_id)
-     update order_costs set material_minor = material_minor + $2::int where order_id in (select order_id from lines)`,
-    [chainId, amount],
-  );
-}
+const query = sqlOf(app);
 
 async function issue(chainId: number, amount: number, as: 'admin' | 'superAdmin' = 'admin') {
-  await bookCosts(chainId, amount);
-  const res = await call(app, 'POST', '/api/invoices', { as, payload: { chain_id: chainId, ...period } });
+  await bookCosts(app, chainId, amount);
+  const res = await call(app, 'POST', '/api/invoices', { as, payload: { chain_id: chainId, ...invoicePeriod } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().payload as {
     id: number;
@@ -172,7 +154,10 @@ describe('Peppol BIS Billing 3.0 invoices', () => {
       `update order_costs set material_minor = 1000 where order_id in (
          select o.id from orders o join order_statuses s on s.id = o.status_id where o.chain_id = 1 and s.slug = 'completed')`,
     );
-    const issued = await call(bare, 'POST', '/api/invoices', { as: 'admin', payload: { chain_id: 1, ...period } });
+    const issued = await call(bare, 'POST', '/api/invoices', {
+      as: 'admin',
+      payload: { chain_id: 1, ...invoicePeriod },
+    });
     expect(issued.statusCode).toBe(201);
     const res = await call(bare, 'GET', `/api/invoices/${issued.json().payload.id}/peppol`, { as: 'admin' });
     expect(res.statusCode).toBe(409);

@@ -1,28 +1,10 @@
 import { vatOf } from '@wop/shared/money';
 import { describe, expect, it } from 'vitest';
 import { call, createTestApp } from '../../test/app.ts';
+import { bookCosts, invoicePeriod, sqlOf } from '../../test/costs.ts';
 
 const app = await createTestApp();
-const query = async <T>(text: string, values: unknown[] = []) =>
-  (await app.database.pool.query(text, values)).rows as T[];
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-/** Every demo order completed lies in it (the seed completes some a few days ahead of now). */
-const period = { from: day(-300), to: day(30) };
-
-/** Books `amount` of material on every completed order of a chain (straight into the tables, as the routes would). */
-async function bookCosts(chainId: number, amount: number) {
-  await query(
-    `with done as (
-       select o.id from orders o join order_statuses s on s.id = o.status_id
-       where o.chain_id = $1 and s.slug = 'completed'),
-     lines as (
-       insert into cost_lines (order_id, kind, description, quantity_milli, unit_price_minor, amount_minor)
-       select id, 'material', 'Reservdel', 1000, $2::int, $2::int from done returning order_id)
-     update order_costs set material_minor = material_minor + $2::int where order_id in (select order_id from lines)`,
-    [chainId, amount],
-  );
-}
+const query = sqlOf(app);
 
 const uninvoiced = async (chainId: number) =>
   (
@@ -36,10 +18,10 @@ const uninvoiced = async (chainId: number) =>
 
 describe('invoices', () => {
   it("collect a chain's completed, uninvoiced orders, one line each, VAT at its rate, and close their costs", async () => {
-    await bookCosts(2, 12_345);
+    await bookCosts(app, 2, 12_345);
     const expected = await uninvoiced(2);
     expect(expected).toBeGreaterThan(0);
-    const res = await call(app, 'POST', '/api/invoices', { as: 'admin', payload: { chain_id: 2, ...period } });
+    const res = await call(app, 'POST', '/api/invoices', { as: 'admin', payload: { chain_id: 2, ...invoicePeriod } });
     expect(res.statusCode, res.body).toBe(201);
     const invoice = res.json().payload;
     const net = expected * 12_345;
@@ -68,7 +50,7 @@ describe('invoices', () => {
     });
     expect(line.statusCode).toBe(409);
     // Nothing is left in that period.
-    const again = await call(app, 'POST', '/api/invoices', { as: 'admin', payload: { chain_id: 2, ...period } });
+    const again = await call(app, 'POST', '/api/invoices', { as: 'admin', payload: { chain_id: 2, ...invoicePeriod } });
     expect(again.statusCode).toBe(409);
   });
 
@@ -81,7 +63,7 @@ describe('invoices', () => {
     expect((await call(app, 'GET', '/api/invoices', { as: 'store' })).statusCode).toBe(403);
     const byChainAdmin = await call(app, 'POST', '/api/invoices', {
       as: 'chainAdmin',
-      payload: { chain_id: 1, ...period },
+      payload: { chain_id: 1, ...invoicePeriod },
     });
     expect(byChainAdmin.statusCode).toBe(403);
     expect((await call(app, 'GET', '/api/invoices')).statusCode).toBe(401);
@@ -95,20 +77,23 @@ describe('invoices', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual(['to']);
-    const none = await call(app, 'POST', '/api/invoices', { as: 'admin', payload: { chain_id: 99_999, ...period } });
+    const none = await call(app, 'POST', '/api/invoices', {
+      as: 'admin',
+      payload: { chain_id: 99_999, ...invoicePeriod },
+    });
     expect(none.statusCode).toBe(422);
     expect(Object.keys(none.json().errors)).toEqual(['chain_id']);
   });
 
   it('two admins invoicing at once: every order invoiced once, numbers without gaps', async () => {
-    await bookCosts(1, 50_000);
-    await bookCosts(3, 70_000);
+    await bookCosts(app, 1, 50_000);
+    await bookCosts(app, 3, 70_000);
     const [{ last }] = await query<{ last: number }>('select last_number as last from invoice_numbers');
     const before1 = await uninvoiced(1);
     const answers = await Promise.all([
-      call(app, 'POST', '/api/invoices', { as: 'admin', payload: { chain_id: 1, ...period } }),
-      call(app, 'POST', '/api/invoices', { as: 'superAdmin', payload: { chain_id: 1, ...period } }),
-      call(app, 'POST', '/api/invoices', { as: 'admin', payload: { chain_id: 3, ...period } }),
+      call(app, 'POST', '/api/invoices', { as: 'admin', payload: { chain_id: 1, ...invoicePeriod } }),
+      call(app, 'POST', '/api/invoices', { as: 'superAdmin', payload: { chain_id: 1, ...invoicePeriod } }),
+      call(app, 'POST', '/api/invoices', { as: 'admin', payload: { chain_id: 3, ...invoicePeriod } }),
     ]);
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(2);
@@ -143,7 +128,10 @@ describe('invoices', () => {
     ).toBe(credit.json().payload.id);
     expect((await call(app, 'POST', `/api/invoices/${original.id}/credit`, { as: 'admin' })).statusCode).toBe(409);
     expect(await uninvoiced(2)).toBeGreaterThan(0);
-    const reissued = await call(app, 'POST', '/api/invoices', { as: 'admin', payload: { chain_id: 2, ...period } });
+    const reissued = await call(app, 'POST', '/api/invoices', {
+      as: 'admin',
+      payload: { chain_id: 2, ...invoicePeriod },
+    });
     expect(reissued.statusCode).toBe(201);
     expect(reissued.json().payload.total_minor).toBe(original.total_minor);
   });
@@ -163,7 +151,10 @@ describe('invoices', () => {
          select id, 'material', 'Reservdel', 1000, 10000, 10000 from made returning order_id)
        update order_costs set material_minor = material_minor + 10000 where order_id in (select order_id from lines)`,
     );
-    const issued = await call(app, 'POST', '/api/invoices', { as: 'admin', payload: { chain_id: 3, ...period } });
+    const issued = await call(app, 'POST', '/api/invoices', {
+      as: 'admin',
+      payload: { chain_id: 3, ...invoicePeriod },
+    });
     expect(issued.statusCode, issued.body).toBe(201);
     const invoice = issued.json().payload as { id: number; lines_count: number; total_minor: number };
     expect(invoice.lines_count).toBe(7);

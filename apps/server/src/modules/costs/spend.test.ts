@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { call, createTestApp } from '../../test/app.ts';
+import { bookCosts, sqlOf } from '../../test/costs.ts';
 
 const app = await createTestApp();
-const query = async <T>(text: string, values: unknown[] = []) =>
-  (await app.database.pool.query(text, values)).rows as T[];
-
-/** Books `amount` of material on every completed order of a chain, and pushes the NTE of one below it. */
-async function book(chainId: number, amount: number) {
-  await query(
-    `with done as (select o.id from orders o join order_statuses s on s.id = o.status_id
-       where o.chain_id = $1 and s.slug = 'completed'),
-     lines as (insert into cost_lines (order_id, kind, description, quantity_milli, unit_price_minor, amount_minor)
-       select id, 'material', 'Reservdel', 1000, $2::int, $2::int from done returning order_id)
-     update order_costs set material_minor = material_minor + $2::int where order_id in (select order_id from lines)`,
-    [chainId, amount],
-  );
-}
+const query = sqlOf(app);
 
 describe("the dashboard's money", () => {
   it('sums the completed orders in scope per currency, and counts the orders over their NTE as the list does', async () => {
-    await book(1, 40_000);
-    await book(2, 7_000);
+    await bookCosts(app, 1, 40_000);
+    await bookCosts(app, 2, 7_000);
     await query(`update order_costs set nte_minor = 100 where order_id in (
       select o.id from orders o join order_statuses s on s.id = o.status_id where s.slug = 'completed' and o.chain_id = 1 limit 2)`);
     const [{ n: done1 }] = await query<{ n: number }>(

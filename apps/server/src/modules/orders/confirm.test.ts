@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { call, createTestApp, type DemoUser, multipart } from '../../test/app.ts';
+import { call, createTestApp, type DemoUser } from '../../test/app.ts';
+import { storeOrder } from '../../test/orders.ts';
 
 const app = await createTestApp();
 
 /** A new order in store 1 (region 1, chain 1), taken to `completed` by an admin. */
 async function completedOrder(status = 'completed') {
-  const body = multipart({
-    description: 'Frysdisken håller inte temperaturen.',
-    worktype_id: 3,
-    priority: 20,
-    store_id: 1,
-  });
-  const created = await call(app, 'POST', '/api/orders', { as: 'store', payload: body.payload, headers: body.headers });
-  expect(created.statusCode, created.body).toBe(201);
-  const { id, project_number } = created.json().payload as { id: number; project_number: number };
+  const { id, project_number } = await storeOrder(app, 'Frysdisken håller inte temperaturen.');
   const updated = await call(app, 'PUT', `/api/orders/${id}`, {
     as: 'admin',
     payload: { status, approval_status: 'approved', planned_at: '2030-01-02T08:00:00Z' },

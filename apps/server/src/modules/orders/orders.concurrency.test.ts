@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { call, createTestApp, type DemoUser, multipart } from '../../test/app.ts';
+import { call, createTestApp, type DemoUser } from '../../test/app.ts';
+import { storeOrder } from '../../test/orders.ts';
 
 const app = await createTestApp();
 
@@ -7,17 +8,7 @@ const app = await createTestApp();
 const TECH = 6;
 const TECH2 = 7;
 
-async function newOrder() {
-  const body = multipart({
-    description: 'Dörren till kylrummet stänger inte.',
-    worktype_id: 3,
-    priority: 20,
-    store_id: 1,
-  });
-  const res = await call(app, 'POST', '/api/orders', { as: 'store', payload: body.payload, headers: body.headers });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().payload.id as number;
-}
+const newOrder = async () => (await storeOrder(app, 'Dörren till kylrummet stänger inte.')).id;
 
 const get = (id: number, as: DemoUser = 'admin') => call(app, 'GET', `/api/orders/${id}`, { as });
 const put = (id: number, payload: Record<string, unknown>, headers: Record<string, string> = {}, lang?: 'sv' | 'fi') =>

@@ -3,6 +3,10 @@ import { call, createTestApp } from '../../test/app.ts';
 
 const app = await createTestApp();
 
+/** A new work type, as the super-admin makes it. */
+const create = (title: string, translations?: { locale: string; title: string }[]) =>
+  call(app, 'POST', '/api/worktypes', { as: 'superAdmin', payload: { title, translations } });
+
 describe('work types', () => {
   it('lists work types for every role, titled in the caller language with all translations', async () => {
     const en = (
@@ -36,16 +40,10 @@ describe('work types', () => {
   });
 
   it('lets the super-admin create, update and delete a work type, falling back to English', async () => {
-    const created = await call(app, 'POST', '/api/worktypes', {
-      as: 'superAdmin',
-      payload: {
-        title: 'Fire safety',
-        translations: [
-          { locale: 'sv', title: 'Brandskydd' },
-          { locale: 'fi', title: '' },
-        ],
-      },
-    });
+    const created = await create('Fire safety', [
+      { locale: 'sv', title: 'Brandskydd' },
+      { locale: 'fi', title: '' },
+    ]);
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({
       message: 'Work type created successfully.',
@@ -72,20 +70,14 @@ describe('work types', () => {
   });
 
   it('answers 422 for a missing or taken title and a repeated locale', async () => {
-    const empty = await call(app, 'POST', '/api/worktypes', { as: 'superAdmin', payload: { title: ' ' } });
+    const empty = await create(' ');
     expect(empty.json().errors).toEqual({ title: ['is required'] });
-    const taken = await call(app, 'POST', '/api/worktypes', { as: 'superAdmin', payload: { title: 'Electrical' } });
+    const taken = await create('Electrical');
     expect(taken.json().errors).toEqual({ title: ['has already been taken'] });
-    const twice = await call(app, 'POST', '/api/worktypes', {
-      as: 'superAdmin',
-      payload: {
-        title: 'Painting',
-        translations: [
-          { locale: 'sv', title: 'Målning' },
-          { locale: 'sv', title: 'Måleri' },
-        ],
-      },
-    });
+    const twice = await create('Painting', [
+      { locale: 'sv', title: 'Målning' },
+      { locale: 'sv', title: 'Måleri' },
+    ]);
     expect(twice.json().errors).toEqual({ 'translations.1.locale': ['has already been taken'] });
   });
 
