@@ -113,7 +113,7 @@ CREATE TRIGGER orders_technician_tally_delete AFTER DELETE ON public.orders REFE
 CREATE TRIGGER orders_technician_tally_truncate AFTER TRUNCATE ON public.orders FOR EACH STATEMENT EXECUTE FUNCTION order_technician_tallies_apply();
 
 -- The words of the descriptions and their counts, for the admins' search totals (decision 010).
--- Migration 0011.
+-- Migrations 0011 and 0029 (a new word is looked up in the key's index, never by reading the table).
 
 CREATE OR REPLACE FUNCTION public.description_words(description text)
  RETURNS SETOF text
@@ -134,7 +134,7 @@ AS $function$
   insert into search_words (key, word)
   select distinct on (k) k, w
   from unnest(ids, news) n(id, description), description_words(n.description) w, search_word_key(w) k
-  where not exists (select 1 from search_words s where s.key = k)
+  where (select s.id from search_words s where s.key = k) is null
   order by k
   on conflict (key) do nothing;
   with delta as (

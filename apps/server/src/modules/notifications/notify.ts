@@ -360,12 +360,6 @@ export async function visitAutoClosed(tx: DbOrTx, orderId: number, visitId: numb
 export async function ordersGenerated(tx: DbOrTx, orderIds: number[]) {
   if (!orderIds.length) return;
   const ids = sql.raw(`(${orderIds.map(Number).join(',')})`);
-  await lockEvents(tx);
-  await tx.execute(sql`
-    insert into app_events (type, chain_id, region_id, store_id, technician_id, data)
-    select 'order', o.chain_id, o.region_id, o.store_id, o.technician_id,
-      jsonb_build_object('id', o.id, 'project_number', o.project_number, 'change', 'created')
-    from orders o where o.id in ${ids}`);
   await webhooks.emit(tx, 'order.created', orderIds);
   await webhooks.emit(tx, 'plan.generated', orderIds, sql`jsonb_build_object('plan_id', o.plan_id)`);
   const { rows } = await tx.execute<{ user_id: number }>(sql`
@@ -399,6 +393,14 @@ export async function ordersGenerated(tx: DbOrTx, orderIds: number[]) {
       join rcpt on rcpt.id = ins.user_id and rcpt.order_id = ins.order_id where rcpt.mail
     )
     select distinct user_id from ins`);
+  // The live events last: the lock that orders them is held from here to the commit, not while the
+  // notifications are written (another instance's batch, any user's change, waits on it meanwhile).
+  await lockEvents(tx);
+  await tx.execute(sql`
+    insert into app_events (type, chain_id, region_id, store_id, technician_id, data)
+    select 'order', o.chain_id, o.region_id, o.store_id, o.technician_id,
+      jsonb_build_object('id', o.id, 'project_number', o.project_number, 'change', 'created')
+    from orders o where o.id in ${ids}`);
   await unreadEvents(
     tx,
     rows.map((r) => r.user_id),

@@ -129,6 +129,21 @@ describe('plans that end', () => {
   });
 });
 
+describe('the days up to a horizon (what the generator asks for)', () => {
+  it('every day up to it and the first one after it, however many more were allowed', () => {
+    expect(
+      occurrences(plan({ freq: 'monthly', month_day: 15 }, '2026-01-15'), '2027-01-01', 100, '2027-03-15'),
+    ).toEqual(['2027-01-15', '2027-02-15', '2027-03-15', '2027-04-15']);
+  });
+
+  it('the count still bounds them', () => {
+    expect(occurrences(plan({ freq: 'weekly', weekdays: [1] }, '2026-01-05'), '2027-01-01', 2, '2027-12-31')).toEqual([
+      '2027-01-04',
+      '2027-01-11',
+    ]);
+  });
+});
+
 /*
  * The days off of both countries, derived here independently of the library: Easter Sunday from a
  * table, the rest from the rules of each country's holiday law.

@@ -141,9 +141,10 @@ function* nominalDays(rule: PlanRule, startsOn: string, from: number): Generator
  * The next `count` occurrences on or after `from` (today, for a plan that started in the past), each
  * moved to the working day on or before its day; two days moved onto the same working day are one
  * occurrence. A day falls within the plan when it lies between `starts_on` and `ends_on` before it is
- * moved. Moving only goes back, so the moved days are in order as the rule's days are.
+ * moved. Moving only goes back, so the moved days are in order as the rule's days are. With `through`,
+ * the days stop after the first one past it (the generator needs those up to its horizon and the next).
  */
-export function occurrences(schedule: PlanSchedule, from: string, count: number): string[] {
+export function occurrences(schedule: PlanSchedule, from: string, count: number, through?: string): string[] {
   const start = dayNumber(schedule.starts_on);
   const end = schedule.ends_on === null ? Number.POSITIVE_INFINITY : dayNumber(schedule.ends_on);
   const first = Math.max(dayNumber(from), start);
@@ -155,7 +156,7 @@ export function occurrences(schedule: PlanSchedule, from: string, count: number)
     const day = workingDayOnOrBefore(dayOf(nominal), schedule.country);
     if (dayNumber(day) < dayNumber(from) || out.at(-1) === day) continue;
     out.push(day);
-    if (out.length === count) break;
+    if (out.length === count || (through !== undefined && day > through)) break;
   }
   return out;
 }

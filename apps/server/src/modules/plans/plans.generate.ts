@@ -78,7 +78,7 @@ async function generateBatch(tx: DbOrTx, now: Date, timezone: string) {
   for (const plan of due) {
     const horizon = addDays(today, plan.lead_days);
     const schedule = scheduleOf(plan, plan.country);
-    const days = occurrences(schedule, addDays(plan.generated_until, 1), MAX_DAYS + 1);
+    const days = occurrences(schedule, addDays(plan.generated_until, 1), MAX_DAYS + 1, horizon);
     const dueDays = days.filter((d) => d <= horizon).slice(0, MAX_DAYS);
     // Days are `YYYY-MM-DD`: their order as strings is their order in time.
     const latest = [horizon, plan.generated_until].sort()[1];
@@ -165,10 +165,6 @@ async function generateBatch(tx: DbOrTx, now: Date, timezone: string) {
           select ins.id, null, 'created', null, ins.project_number::text from ins
         )
         update plan_occurrences po set order_id = x.order_id from x where po.id = x.occurrence_id`);
-      await notify.ordersGenerated(
-        tx,
-        generated.map((g) => g.order_id),
-      );
     }
     // A day skipped for an order generated earlier in this run (a catch-up after an outage) gets that order now
     // that it exists: the latest order of its plan and target before it.
@@ -185,15 +181,20 @@ async function generateBatch(tx: DbOrTx, now: Date, timezone: string) {
       const orderOf = new Map(resolved.map((r) => [Number(r.id), r.open_order_id]));
       for (const s of skipped) if (s.open_order_id === null) s.open_order_id = orderOf.get(Number(s.id)) ?? null;
     }
-    for (const s of skipped) {
-      if (s.open_order_id === null) continue;
-      const plan = due.find((p) => p.id === s.plan_id);
-      await notify.planSkipped(tx, s.open_order_id, { title: plan?.title ?? '', day: s.day });
-    }
   }
   await tx.execute(sql`
     update plans p set generated_until = x.generated_until, next_run_at = x.next_run_at
     from jsonb_to_recordset(${JSON.stringify(progress)}::jsonb) as x(id int, generated_until date, next_run_at timestamptz)
     where p.id = x.id`);
+  // Those told last: their live events take the events lock, held until the batch commits.
+  await notify.ordersGenerated(
+    tx,
+    generated.map((g) => g.order_id),
+  );
+  for (const s of skipped) {
+    if (s.open_order_id === null) continue;
+    const plan = due.find((p) => p.id === s.plan_id);
+    await notify.planSkipped(tx, s.open_order_id, { title: plan?.title ?? '', day: s.day });
+  }
   return { plans: due.length, generated: generated.length, skipped: skipped.length };
 }
