@@ -153,6 +153,8 @@ function party(p: Party, role: 'AccountingSupplierParty' | 'AccountingCustomerPa
   );
 }
 
+const LINES_PER_PIECE = 100;
+
 /**
  * The document as text, in pieces: `lines` yields the invoice's lines in batches (in line order).
  * `words` are the chain-language texts: the payment terms and a line's order reference.
@@ -228,7 +230,12 @@ export async function* peppolXml(
   const quantityTag = credit ? 'CreditedQuantity' : 'InvoicedQuantity';
   for await (const batch of lines) {
     let text = '';
-    for (const line of batch) {
+    for (const [i, line] of batch.entries()) {
+      // A piece of about 70 KB at a time: the stream keeps one small piece, not a batch's 1.4 MB.
+      if (i > 0 && i % LINES_PER_PIECE === 0) {
+        yield text;
+        text = '';
+      }
       text +=
         `<cac:${lineTag}>${el('cbc:ID', line.line_no)}${el('cbc:Note', words.line(line))}` +
         `<cbc:${quantityTag} unitCode="C62">1</cbc:${quantityTag}>${amount('LineExtensionAmount', line.net_minor)}` +
