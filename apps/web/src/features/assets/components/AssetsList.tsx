@@ -5,13 +5,13 @@ import { ASSET_FILTERS, ASSET_STATUSES, type Asset, ATTENTION_FILTERS, WARRANTY_
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { chainOptions } from '../../../components/ChainSelect.tsx';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { useListFilter } from '../../../components/DataTable/list-params.ts';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
+import { ScopeFilters } from '../../../components/ScopeFilters.tsx';
 import { ASSETS_KEY, assetPath, getAssets } from '../../../entities/assets.ts';
 import { workTypeOptionsQueryOptions } from '../../../entities/worktypes.ts';
 import { useCan } from '../../../lib/current-user.ts';
@@ -40,16 +40,13 @@ export function AssetsList() {
   const [deleting, setDeleting] = useState<Asset | null>(null);
   const remove = useDeleteAsset();
 
-  const [chainFilter, setChainFilter] = useListFilter('chain_id', ['store_id']);
-  const [storeFilter, setStoreFilter] = useListFilter('store_id');
+  const [storeFilter] = useListFilter('store_id');
   const [workTypeFilter, setWorkTypeFilter] = useListFilter('worktype_id');
   const [statusFilter, setStatusFilter] = useListFilter('status');
   const [warrantyFilter, setWarrantyFilter] = useListFilter('warranty');
   const [attentionFilter, setAttentionFilter] = useListFilter('attention');
   const scope = useQuery(scopeStoresQueryOptions());
   const workTypes = useQuery(workTypeOptionsQueryOptions(i18n.language));
-  const chains = scope.data?.chains ?? [];
-  const stores = (scope.data?.stores ?? []).filter((s) => !chainFilter || String(s.chain_id) === chainFilter);
 
   const columns: DataTableColumn<Asset>[] = [
     {
@@ -116,24 +113,7 @@ export function AssetsList() {
 
   const filters = (
     <>
-      {chains.length > 1 && (
-        <FilterSelect
-          label={t('fields.chain')}
-          placeholder={t('filters.allChains')}
-          data={chainOptions(chains)}
-          value={chainFilter}
-          onChange={setChainFilter}
-        />
-      )}
-      {stores.length > 1 && (
-        <FilterSelect
-          label={t('fields.store')}
-          placeholder={t('filters.allStores')}
-          data={stores.map((s) => ({ value: String(s.id), label: s.store_name }))}
-          value={storeFilter}
-          onChange={setStoreFilter}
-        />
-      )}
+      <ScopeFilters scope={scope.data} />
       <FilterSelect
         label={t('fields.worktype')}
         placeholder={t('filters.allTrades')}

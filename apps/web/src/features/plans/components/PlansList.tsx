@@ -5,13 +5,12 @@ import type { Plan } from '@wop/shared/plans';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { chainOptions } from '../../../components/ChainSelect.tsx';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
-import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { useListFilter } from '../../../components/DataTable/list-params.ts';
 import { Hint } from '../../../components/Hint.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
+import { ScopeFilters } from '../../../components/ScopeFilters.tsx';
 import { planPath, plansCalendarPath } from '../../../entities/plans.ts';
 import { useCan } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
@@ -39,11 +38,9 @@ export function PlansList() {
   const [deleting, setDeleting] = useState<Plan | null>(null);
   const remove = useDeletePlan();
   const setActive = useSetPlanActive();
-  const [chainFilter, setChainFilter] = useListFilter('chain_id', ['store_id']);
-  const [storeFilter, setStoreFilter] = useListFilter('store_id');
+  const [chainFilter] = useListFilter('chain_id');
   const scope = useQuery(scopeQueryOptions());
   const chains = scope.data?.chains ?? [];
-  const stores = (scope.data?.stores ?? []).filter((s) => !chainFilter || String(s.chain_id) === chainFilter);
 
   const toggle = async (plan: Plan) => {
     try {
@@ -87,29 +84,6 @@ export function PlansList() {
     },
   ];
 
-  const filters = (
-    <>
-      {chains.length > 1 && (
-        <FilterSelect
-          label={t('fields.chain')}
-          placeholder={t('filters.allChains')}
-          data={chainOptions(chains)}
-          value={chainFilter}
-          onChange={setChainFilter}
-        />
-      )}
-      {stores.length > 1 && (
-        <FilterSelect
-          label={t('fields.store')}
-          placeholder={t('filters.allStores')}
-          data={stores.map((s) => ({ value: String(s.id), label: s.store_name }))}
-          value={storeFilter}
-          onChange={setStoreFilter}
-        />
-      )}
-    </>
-  );
-
   return (
     <Stack>
       <DataTable<Plan>
@@ -118,7 +92,7 @@ export function PlansList() {
         queryFn={(query, signal) => getPlans(query, signal)}
         columns={columns}
         filterParams={FILTERS}
-        filters={filters}
+        filters={<ScopeFilters scope={scope.data} />}
         emptyText={t('empty')}
         toolbar={
           <>

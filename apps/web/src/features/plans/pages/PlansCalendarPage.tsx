@@ -18,9 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { OccurrenceStatus } from '@wop/shared/plans';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { chainOptions } from '../../../components/ChainSelect.tsx';
-import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
-import { useListFilter } from '../../../components/DataTable/list-params.ts';
+import { ScopeFilters } from '../../../components/ScopeFilters.tsx';
 import { orderPath } from '../../../entities/orders.ts';
 import { planPath } from '../../../entities/plans.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
@@ -206,24 +204,15 @@ export function PlansCalendarPage() {
   usePageHeader(t('calendar.title'), null);
   const [params, setParams] = useSearchParams();
   const month = parseMonth(params.get('month')) ?? thisMonth();
-  const [chainFilter, setChainFilter] = useListFilter('chain_id', ['region_id', 'store_id']);
-  const [regionFilter, setRegionFilter] = useListFilter('region_id', ['store_id']);
-  const [storeFilter, setStoreFilter] = useListFilter('store_id');
   const isPhone = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   const scope = useQuery(scopeQueryOptions());
-  const chains = scope.data?.chains ?? [];
-  const regions = (scope.data?.regions ?? []).filter((r) => !chainFilter || String(r.chain_id) === chainFilter);
-  const stores = (scope.data?.stores ?? []).filter(
-    (s) =>
-      (!chainFilter || String(s.chain_id) === chainFilter) && (!regionFilter || String(s.region_id) === regionFilter),
-  );
   const range = monthRange(month);
   const calendar = useQuery(
     calendarQueryOptions({
       ...range,
-      chain_id: chainFilter || undefined,
-      region_id: regionFilter || undefined,
-      store_id: storeFilter || undefined,
+      chain_id: params.get('chain_id') || undefined,
+      region_id: params.get('region_id') || undefined,
+      store_id: params.get('store_id') || undefined,
     }),
   );
   const days = new Map([...byDay(calendar.data ?? [])].map(([day, items]) => [day, groupDay(items)]));
@@ -242,33 +231,7 @@ export function PlansCalendarPage() {
   return (
     <Stack>
       <Group gap="sm" align="flex-end">
-        {chains.length > 1 && (
-          <FilterSelect
-            label={t('fields.chain')}
-            placeholder={t('filters.allChains')}
-            data={chainOptions(chains)}
-            value={chainFilter}
-            onChange={setChainFilter}
-          />
-        )}
-        {regions.length > 0 && (
-          <FilterSelect
-            label={t('fields.region')}
-            placeholder={t('filters.allRegions')}
-            data={regions.map((r) => ({ value: String(r.id), label: r.region_name }))}
-            value={regionFilter}
-            onChange={setRegionFilter}
-          />
-        )}
-        {stores.length > 1 && (
-          <FilterSelect
-            label={t('fields.store')}
-            placeholder={t('filters.allStores')}
-            data={stores.map((s) => ({ value: String(s.id), label: s.store_name }))}
-            value={storeFilter}
-            onChange={setStoreFilter}
-          />
-        )}
+        <ScopeFilters scope={scope.data} withRegions />
         <Button variant="default" component={Link} to="/plans" leftSection={<IconList size={16} aria-hidden />}>
           {t('calendar.toList')}
         </Button>
