@@ -1,10 +1,11 @@
-import { Badge, Button, Code, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Code, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiKey } from '@wop/shared/api-keys';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { SectionCard } from '../../../components/SectionCard.tsx';
+import { StripedTable } from '../../../components/StripedTable.tsx';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { apiKeysQueryOptions, useRevokeApiKey } from '../api/api-keys.ts';
@@ -43,72 +44,67 @@ export function ApiKeys({
         <CreateApiKey chainId={chainId} chains={chains} />
         {keys.data && rows.length === 0 && <Text c="dimmed">{t('none')}</Text>}
         {rows.length > 0 && (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped verticalSpacing="xs" aria-labelledby="api-keys-title">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('fields.name')}</Table.Th>
-                  <Table.Th>{t('prefix')}</Table.Th>
-                  <Table.Th>{t('fields.scopes')}</Table.Th>
-                  {chainId === undefined && <Table.Th>{t('fields.chain_id')}</Table.Th>}
-                  <Table.Th>{t('lastUsed')}</Table.Th>
-                  <Table.Th>{t('expires')}</Table.Th>
-                  <Table.Th>{t('state')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((key) => {
+          <StripedTable
+            labelledBy="api-keys-title"
+            minWidth={720}
+            rows={rows}
+            rowKey={(key) => key.id}
+            columns={[
+              { header: t('fields.name'), cell: (key) => key.name },
+              { header: t('prefix'), cell: (key) => <Code>{key.prefix}…</Code> },
+              {
+                header: t('fields.scopes'),
+                cell: (key) => (
+                  <Group gap={4}>
+                    {key.scopes.map((scope) => (
+                      <Badge key={scope} variant="light" color="#1864ab" style={{ textTransform: 'none' }}>
+                        {t(scopeKey(scope))}
+                      </Badge>
+                    ))}
+                  </Group>
+                ),
+              },
+              chainId === undefined && { header: t('fields.chain_id'), cell: (key) => chainName(key.chain_id) },
+              {
+                header: t('lastUsed'),
+                nowrap: true,
+                cell: (key) => (key.last_used_at ? format.relative(key.last_used_at) : t('never')),
+              },
+              {
+                header: t('expires'),
+                nowrap: true,
+                cell: (key) => (key.expires_at ? format.dateTime(key.expires_at) : t('noExpiry')),
+              },
+              {
+                header: t('state'),
+                cell: (key) => {
                   const state = stateOf(key, now);
                   return (
-                    <Table.Tr key={key.id}>
-                      <Table.Td>{key.name}</Table.Td>
-                      <Table.Td>
-                        <Code>{key.prefix}…</Code>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {key.scopes.map((scope) => (
-                            <Badge key={scope} variant="light" color="#1864ab" style={{ textTransform: 'none' }}>
-                              {t(scopeKey(scope))}
-                            </Badge>
-                          ))}
-                        </Group>
-                      </Table.Td>
-                      {chainId === undefined && <Table.Td>{chainName(key.chain_id)}</Table.Td>}
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {key.last_used_at ? format.relative(key.last_used_at) : t('never')}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {key.expires_at ? format.dateTime(key.expires_at) : t('noExpiry')}
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={STATE_COLOR[state]} style={{ textTransform: 'none' }}>
-                          {t(`states.${state}`)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {state !== 'revoked' && (
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            // Dark enough for 4.5:1 on a striped row.
-                            color="#c92a2a"
-                            aria-label={t('revokeOne', { name: key.name })}
-                            onClick={() => setRevoking(key)}
-                          >
-                            {t('revoke')}
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
+                    <Badge color={STATE_COLOR[state]} style={{ textTransform: 'none' }}>
+                      {t(`states.${state}`)}
+                    </Badge>
                   );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                },
+              },
+              {
+                header: <VisuallyHidden>{t('actions')}</VisuallyHidden>,
+                right: true,
+                cell: (key) =>
+                  stateOf(key, now) !== 'revoked' && (
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      // Dark enough for 4.5:1 on a striped row.
+                      color="#c92a2a"
+                      aria-label={t('revokeOne', { name: key.name })}
+                      onClick={() => setRevoking(key)}
+                    >
+                      {t('revoke')}
+                    </Button>
+                  ),
+              },
+            ]}
+          />
         )}
       </SectionCard>
       <ConfirmDelete

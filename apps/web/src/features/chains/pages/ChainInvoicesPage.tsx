@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@wop/shared/api';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { SectionCard } from '../../../components/SectionCard.tsx';
+import { StripedTable } from '../../../components/StripedTable.tsx';
 import { api } from '../../../lib/api.ts';
 import { useCan } from '../../../lib/current-user.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
@@ -76,60 +77,59 @@ export function ChainInvoicesPage() {
         </Group>
       )}
       {invoices.data && invoices.data.data.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped verticalSpacing="xs" aria-labelledby="chain-invoices-title">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('invoices.number')}</Table.Th>
-                <Table.Th>{t('invoices.period')}</Table.Th>
-                <Table.Th ta="right">{t('invoices.orders')}</Table.Th>
-                <Table.Th ta="right">{t('invoices.total')}</Table.Th>
-                {mayIssue && <Table.Th />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invoices.data.data.map((invoice) => (
-                <Table.Tr key={invoice.id}>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Anchor
-                        component={Link}
-                        to={`/chains/${chainId}/invoices/${invoice.id}`}
-                        aria-label={t('invoice.open', { number: invoice.number })}
-                      >
-                        {invoice.number}
-                      </Anchor>
-                      {invoice.kind === 'credit_note' && <Badge color="#495057">{t('invoices.creditNote')}</Badge>}
-                      {invoice.credited_by_id !== null && <Badge color="#c2410c">{t('invoices.credited')}</Badge>}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {invoice.period_from} – {invoice.period_to}
-                  </Table.Td>
-                  <Table.Td ta="right">{invoice.lines_count}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatAmount(invoice.total_minor, invoice.currency, lng)}
-                  </Table.Td>
-                  {mayIssue && (
-                    <Table.Td ta="right">
-                      {invoice.kind === 'invoice' && invoice.credited_by_id === null && (
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('invoices.creditOne', { number: invoice.number })}
-                          onClick={() => credit.mutateAsync(invoice.id).then(notifySuccess, notifyError)}
-                        >
-                          {t('invoices.credit')}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <StripedTable
+          labelledBy="chain-invoices-title"
+          minWidth={560}
+          rows={invoices.data.data}
+          rowKey={(invoice) => invoice.id}
+          columns={[
+            {
+              header: t('invoices.number'),
+              cell: (invoice) => (
+                <Group gap={6} wrap="nowrap">
+                  <Anchor
+                    component={Link}
+                    to={`/chains/${chainId}/invoices/${invoice.id}`}
+                    aria-label={t('invoice.open', { number: invoice.number })}
+                  >
+                    {invoice.number}
+                  </Anchor>
+                  {invoice.kind === 'credit_note' && <Badge color="#495057">{t('invoices.creditNote')}</Badge>}
+                  {invoice.credited_by_id !== null && <Badge color="#c2410c">{t('invoices.credited')}</Badge>}
+                </Group>
+              ),
+            },
+            {
+              header: t('invoices.period'),
+              nowrap: true,
+              cell: (invoice) => `${invoice.period_from} – ${invoice.period_to}`,
+            },
+            { header: t('invoices.orders'), right: true, cell: (invoice) => invoice.lines_count },
+            {
+              header: t('invoices.total'),
+              right: true,
+              nowrap: true,
+              cell: (invoice) => formatAmount(invoice.total_minor, invoice.currency, lng),
+            },
+            mayIssue && {
+              header: null,
+              right: true,
+              cell: (invoice) =>
+                invoice.kind === 'invoice' &&
+                invoice.credited_by_id === null && (
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('invoices.creditOne', { number: invoice.number })}
+                    onClick={() => credit.mutateAsync(invoice.id).then(notifySuccess, notifyError)}
+                  >
+                    {t('invoices.credit')}
+                  </Button>
+                ),
+            },
+          ]}
+        />
       )}
     </SectionCard>
   );

@@ -6,6 +6,7 @@ import { vatPercent } from '@wop/shared/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { StripedTable } from '../../../components/StripedTable.tsx';
 import { TitleBlock } from '../../../components/TitleBlock.tsx';
 import { api, openDownload } from '../../../lib/api.ts';
 import { useCan } from '../../../lib/current-user.ts';
@@ -195,36 +196,26 @@ export function InvoicePage() {
           <Text component="h3" fw={700} size="md" m={0} id="invoice-lines-title">
             {t('invoice.lines', { count: data.lines_count })}
           </Text>
-          <Table.ScrollContainer minWidth={520}>
-            <Table striped verticalSpacing="xs" aria-labelledby="invoice-lines-title">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('invoice.line')}</Table.Th>
-                  <Table.Th>{t('invoice.order')}</Table.Th>
-                  <Table.Th>{t('invoice.description')}</Table.Th>
-                  <Table.Th>{t('invoice.completed')}</Table.Th>
-                  <Table.Th ta="right">{t('invoice.amount')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.lines.data.map((line) => (
-                  <Table.Tr key={line.line_no}>
-                    <Table.Td>{line.line_no}</Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/chains/${chainId}/orders/${line.order_id}`}>
-                        {line.project_number}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{line.description}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayOf(line.completed_on, lng)}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {money(line.net_minor)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <StripedTable
+            labelledBy="invoice-lines-title"
+            minWidth={520}
+            rows={data.lines.data}
+            rowKey={(line) => line.line_no}
+            columns={[
+              { header: t('invoice.line'), cell: (line) => line.line_no },
+              {
+                header: t('invoice.order'),
+                cell: (line) => (
+                  <Anchor component={Link} to={`/chains/${chainId}/orders/${line.order_id}`}>
+                    {line.project_number}
+                  </Anchor>
+                ),
+              },
+              { header: t('invoice.description'), cell: (line) => line.description },
+              { header: t('invoice.completed'), nowrap: true, cell: (line) => dayOf(line.completed_on, lng) },
+              { header: t('invoice.amount'), right: true, nowrap: true, cell: (line) => money(line.net_minor) },
+            ]}
+          />
           {data.lines.last_page > 1 && (
             <Pagination
               total={data.lines.last_page}
