@@ -85,15 +85,17 @@ export function RecordFormDialog<T, K extends QueryKey>({
   );
 }
 
-/** The foot of every dialog form: Cancel, and Save with a spinner while it is sent. */
+/** The foot of a form: Cancel, and its submit button (Save unless `submitLabel`) with a spinner while it is sent. */
 export function FormActions({
   onCancel,
   saving,
   disabled,
+  submitLabel,
 }: {
   onCancel: () => void;
   saving: boolean;
   disabled?: boolean;
+  submitLabel?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -102,7 +104,7 @@ export function FormActions({
         {t('common:actions.cancel')}
       </Button>
       <Button type="submit" loading={saving} disabled={disabled}>
-        {t('common:actions.save')}
+        {submitLabel ?? t('common:actions.save')}
       </Button>
     </Group>
   );

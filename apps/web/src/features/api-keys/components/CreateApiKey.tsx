@@ -5,6 +5,7 @@ import { API_KEY_SCOPES, type ApiKeyBody, apiKeyBody } from '@wop/shared/api-key
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChainSelect } from '../../../components/ChainSelect.tsx';
+import { SubmitRow } from '../../../components/FormLayout.tsx';
 import { fromPickerValue } from '../../../lib/dates.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
@@ -156,11 +157,7 @@ export function CreateApiKey({
               ))}
             </SimpleGrid>
           </Checkbox.Group>
-          <Group justify="flex-end">
-            <Button type="submit" loading={create.isPending}>
-              {t('create')}
-            </Button>
-          </Group>
+          <SubmitRow loading={create.isPending}>{t('create')}</SubmitRow>
         </Stack>
       </form>
     </Stack>

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, FileInput, Group, List, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, FileInput, Group, List, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { CATEGORY_FILE_TYPES } from '@wop/shared/constants';
 import { CATEGORY_FILE_ACCEPT, type Category, categoryBody } from '@wop/shared/files';
 import { useTranslation } from 'react-i18next';
 import { ChainSelect } from '../../../components/ChainSelect.tsx';
+import { FormActions } from '../../../components/FormDialog.tsx';
 import { FieldGrid, FormLayout } from '../../../components/FormLayout.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
 import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
@@ -123,14 +124,7 @@ export function CategoryForm({
           ))}
         </List>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>
-          {t('cancel')}
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          {category ? t('save') : t('create')}
-        </Button>
-      </Group>
+      <FormActions onCancel={onCancel} saving={save.isPending} submitLabel={category ? t('save') : t('create')} />
     </FormLayout>
   );
 }

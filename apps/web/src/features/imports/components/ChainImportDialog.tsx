@@ -1,11 +1,10 @@
-import { Button, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { storeImportForm } from '@wop/shared/imports';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChainSelect } from '../../../components/ChainSelect.tsx';
-import { FormDialog } from '../../../components/FormDialog.tsx';
+import { FormActions, FormDialog } from '../../../components/FormDialog.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
@@ -88,14 +87,7 @@ function ChainImportForm({
       />
       <DataFileInput {...form.getInputProps('data_file')} onChange={pickFile} />
       {failures && <ImportFailureBox errors={failures} />}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          {t('cancel')}
-        </Button>
-        <Button type="submit" loading={importer.isPending}>
-          {submitLabel}
-        </Button>
-      </Group>
+      <FormActions onCancel={onDone} saving={importer.isPending} submitLabel={submitLabel} />
     </FormLayout>
   );
 }

@@ -30,6 +30,7 @@ import {
 } from '@wop/shared/costs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/FormDialog.tsx';
 import { useCan } from '../../../lib/current-user.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
 import { type FieldLabels, fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
@@ -159,14 +160,7 @@ function AddLine({ orderId, onDone }: { orderId: number; onDone: () => void }) {
     <form onSubmit={submit} noValidate aria-label={t('addLine')}>
       <Stack gap="sm">
         <LineFields form={form} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={add.isPending}>
-            {t('addLine')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} saving={add.isPending} submitLabel={t('addLine')} />
       </Stack>
     </form>
   );
@@ -242,14 +236,7 @@ function QuoteForm({ orderId, currency, onDone }: { orderId: number; currency: s
         <Text size="sm" fw={600}>
           {t('quote.total', { total: formatAmount(total, currency, i18n.language) })}
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={submitQuote.isPending}>
-            {t('quote.submit')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} saving={submitQuote.isPending} submitLabel={t('quote.submit')} />
       </Stack>
     </form>
   );

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Button,
   Checkbox,
   Grid,
   Group,
@@ -32,6 +31,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { chainOptions } from '../../../components/ChainSelect.tsx';
+import { FormActions } from '../../../components/FormDialog.tsx';
 import { FieldGrid } from '../../../components/FormLayout.tsx';
 import { planPath } from '../../../entities/plans.ts';
 import { workTypeOptionsQueryOptions } from '../../../entities/worktypes.ts';
@@ -398,14 +398,11 @@ export function PlanForm({ plan, readOnly = false }: { plan?: Plan; readOnly?: b
                 {...form.getInputProps('active', { type: 'checkbox' })}
               />
               {!readOnly && (
-                <Group justify="flex-end">
-                  <Button variant="default" onClick={() => navigate('/plans')}>
-                    {t('common:actions.cancel')}
-                  </Button>
-                  <Button type="submit" loading={save.isPending}>
-                    {plan ? t('common:actions.save') : t('create')}
-                  </Button>
-                </Group>
+                <FormActions
+                  onCancel={() => navigate('/plans')}
+                  saving={save.isPending}
+                  submitLabel={plan ? undefined : t('create')}
+                />
               )}
             </Stack>
           </fieldset>

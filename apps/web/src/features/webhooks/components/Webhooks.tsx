@@ -33,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { ChainSelect } from '../../../components/ChainSelect.tsx';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
+import { SubmitRow } from '../../../components/FormLayout.tsx';
 import { TitleBlock } from '../../../components/TitleBlock.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
@@ -152,11 +153,7 @@ function CreateForm({ chainId, onCreated }: { chainId?: number; onCreated: (secr
             ))}
           </SimpleGrid>
         </Checkbox.Group>
-        <Group justify="flex-end">
-          <Button type="submit" loading={create.isPending}>
-            {t('create')}
-          </Button>
-        </Group>
+        <SubmitRow loading={create.isPending}>{t('create')}</SubmitRow>
       </Stack>
     </form>
   );
