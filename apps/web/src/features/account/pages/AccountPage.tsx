@@ -1,4 +1,5 @@
 import { Avatar, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
@@ -13,6 +14,18 @@ const initials = (name: string) =>
     .slice(0, 2)
     .map((part) => part[0]?.toUpperCase())
     .join('');
+
+/** One part of the page: a bordered section named by its heading (`id`). */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" mb="md" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
 
 export function AccountPage() {
   const { t } = useTranslation('account');
@@ -34,30 +47,15 @@ export function AccountPage() {
           </Text>
         </Stack>
       </Group>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="profile-heading">
-        <Title order={2} size="h4" mb="md" id="profile-heading">
-          {t('profile.title')}
-        </Title>
+      <Section id="profile-heading" title={t('profile.title')}>
         <ProfileForm key={`${user.id}:${user.name}:${user.phone_no}`} user={user} />
-      </Paper>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="password-heading">
-        <Title order={2} size="h4" mb="md" id="password-heading">
-          {t('password.title')}
-        </Title>
+      </Section>
+      <Section id="password-heading" title={t('password.title')}>
         <PasswordForm email={user.email} />
-      </Paper>
-      <Paper
-        withBorder
-        radius="md"
-        p={{ base: 'md', sm: 'lg' }}
-        component="section"
-        aria-labelledby="notifications-heading"
-      >
-        <Title order={2} size="h4" mb="md" id="notifications-heading">
-          {t('notifications.title')}
-        </Title>
+      </Section>
+      <Section id="notifications-heading" title={t('notifications.title')}>
         <NotificationSettingsForm />
-      </Paper>
+      </Section>
     </Stack>
   );
 }

@@ -55,6 +55,19 @@ const puts = (fetchMock: ReturnType<typeof mockApi>) =>
       ifMatch: new Headers(init?.headers).get('If-Match'),
     }));
 
+/** The menu that opened, once its items (some loaded when it opens) read `items`. */
+async function menuWith(items: string[]) {
+  const menu = await screen.findByRole('menu');
+  await waitFor(() =>
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(items),
+  );
+  return menu;
+}
+
 describe('one-click order actions', () => {
   it('lets an approver approve an order awaiting approval in one click, against the version shown', async () => {
     const { fetchMock, user } = setup('chain-admin', makeOrder({ approval_status: 'pending', version: 4 }));
@@ -88,12 +101,7 @@ describe('one-click order actions', () => {
   it('asks for the time when planning, and offers a note of the work done when completing', async () => {
     const { fetchMock, user } = setup('technician', makeOrder({ status: 'pending', planned_at: null }));
     await user.click(screen.getByRole('button', { name: 'Set the status of order 10042' }));
-    const menu = await screen.findByRole('menu');
-    expect(
-      within(menu)
-        .getAllByRole('menuitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Planned', 'Completed']);
+    const menu = await menuWith(['Planned', 'Completed']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Planned' }));
     const plan = await screen.findByRole('dialog', { name: 'Order 10042: Planned' });
     await user.click(within(plan).getByRole('button', { name: 'Planned' }));
@@ -158,14 +166,7 @@ describe('one-click order actions', () => {
     const { fetchMock, user } = setup('admin', order, undefined, OrderQuickButton);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Quick changes to order 10042' }));
-    const menu = await screen.findByRole('menu');
-    await waitFor(() =>
-      expect(
-        within(menu)
-          .getAllByRole('menuitem')
-          .map((item) => item.textContent),
-      ).toEqual(['Approve', 'Reject', 'Planned', 'Completed', 'Tomas Tekniker', 'Teemu Teknikko']),
-    );
+    const menu = await menuWith(['Approve', 'Reject', 'Planned', 'Completed', 'Tomas Tekniker', 'Teemu Teknikko']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Approve' }));
     expect(await screen.findByText('Success - Order 10042 approved.')).toBeInTheDocument();
     expect(puts(fetchMock)).toEqual([{ body: { approval_status: 'approved' }, ifMatch: '"3"' }]);
@@ -176,14 +177,7 @@ describe('one-click order actions', () => {
     const optionsCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/orders/options'));
     expect(optionsCalls()).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Assign a technician to order 10042' }));
-    const menu = await screen.findByRole('menu');
-    await waitFor(() =>
-      expect(
-        within(menu)
-          .getAllByRole('menuitem')
-          .map((item) => item.textContent),
-      ).toEqual(['Teemu Teknikko', 'No technician']),
-    );
+    const menu = await menuWith(['Teemu Teknikko', 'No technician']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Teemu Teknikko' }));
     expect(await screen.findByText('Success - Order 10042 assigned to Teemu Teknikko.')).toBeInTheDocument();
     expect(puts(fetchMock)).toEqual([{ body: { technician_id: 12 }, ifMatch: '"3"' }]);

@@ -3,6 +3,7 @@ import {
   Anchor,
   Box,
   Button,
+  type ButtonProps,
   Card,
   Group,
   Menu,
@@ -23,6 +24,7 @@ import {
   IconPlus,
   IconTrash,
   IconUpload,
+  type TablerIcon,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type OrderDetail, usesCompletedAt, usesPlannedAt } from '@wop/shared/orders';
@@ -69,6 +71,12 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <div style={{ fontSize: 'var(--mantine-font-size-sm)' }}>{children}</div>
     </Stack>
   );
+}
+
+/** One of the order's own actions: a light button with its icon, unavailable without a connection. */
+function ActionButton({ icon: Icon, ...props }: ButtonProps & { icon: TablerIcon; onClick: () => void }) {
+  const online = useOnline();
+  return <Button variant="light" leftSection={<Icon size={16} aria-hidden />} disabled={!online} {...props} />;
 }
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -157,44 +165,20 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
             <MessagesButton orderId={o.id} opened={chatOpen} onClick={toggleChat} />
           </Box>
           {canEdit && (
-            <Button
-              visibleFrom="sm"
-              variant="light"
-              leftSection={<IconEdit size={16} aria-hidden />}
-              onClick={() => setEdit(true)}
-              disabled={!online}
-            >
+            <ActionButton visibleFrom="sm" icon={IconEdit} onClick={() => setEdit(true)}>
               {t('common:actions.edit')}
-            </Button>
+            </ActionButton>
           )}
-          <Button
-            variant="light"
-            leftSection={<IconFileTypePdf size={16} aria-hidden />}
-            onClick={() => openOrderPdf(o.id, i18n.language).catch(notifyError)}
-            disabled={!online}
-          >
+          <ActionButton icon={IconFileTypePdf} onClick={() => openOrderPdf(o.id, i18n.language).catch(notifyError)}>
             {t('pdf')}
-          </Button>
-          <Button
-            visibleFrom="sm"
-            variant="light"
-            leftSection={<IconUpload size={16} aria-hidden />}
-            onClick={() => setUpload(true)}
-            disabled={!online}
-          >
+          </ActionButton>
+          <ActionButton visibleFrom="sm" icon={IconUpload} onClick={() => setUpload(true)}>
             {t('upload.button')}
-          </Button>
+          </ActionButton>
           {canDelete && (
-            <Button
-              visibleFrom="sm"
-              variant="light"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              onClick={() => setDeleting(true)}
-              disabled={!online}
-            >
+            <ActionButton visibleFrom="sm" color="red" icon={IconTrash} onClick={() => setDeleting(true)}>
               {t('common:actions.delete')}
-            </Button>
+            </ActionButton>
           )}
           {canCreateHere && (
             <Button
@@ -401,18 +385,13 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
       >
         <Group gap="xs" grow wrap="nowrap" align="stretch">
           <MessagesButton orderId={o.id} opened={chatOpen} onClick={toggleChat} />
-          <Button
-            variant="light"
-            leftSection={<IconUpload size={16} aria-hidden />}
-            onClick={() => setUpload(true)}
-            disabled={!online}
-          >
+          <ActionButton icon={IconUpload} onClick={() => setUpload(true)}>
             {t('upload.button')}
-          </Button>
+          </ActionButton>
           {canEdit && (
-            <Button leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEdit(true)} disabled={!online}>
+            <ActionButton variant="filled" icon={IconEdit} onClick={() => setEdit(true)}>
               {t('common:actions.edit')}
-            </Button>
+            </ActionButton>
           )}
         </Group>
       </Paper>
