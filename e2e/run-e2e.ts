@@ -5,11 +5,11 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SELLER_ENV } from '../apps/server/src/test/seller.ts';
+import { freePort } from '../bench/lib/server.ts';
 import { findChromium } from './support/chromium.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -98,17 +98,6 @@ function ensureWebBuild(): void {
   console.log('e2e: building the web app (npm run build -w apps/web)');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error(`the web build failed (exit ${build.status})`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess, logFile: string): Promise<void> {

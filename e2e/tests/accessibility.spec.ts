@@ -2,26 +2,14 @@
 // dialogs open too (WCAG 2.2 A and AA rules). A page that every role sees alike is checked once, as
 // the first role that has it; the pages that differ by role (home, orders, manuals) as every role.
 
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { ACCOUNTS, EVERYONE } from '../support/accounts.ts';
 import { sessionFile } from '../support/auth.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { t } from '../support/i18n.ts';
 import { plainRoutes, registeredRoutes } from '../support/routes.ts';
 
 const en = (key: string) => t('en', key);
-
-/** The serious and critical violations on the page as it is now, one line each (rule, node). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')} ${node.failureSummary ?? ''}`),
-    );
-}
 
 /** Waits until the page has loaded what it shows (no skeleton or loader left). */
 async function settled(page: Page) {

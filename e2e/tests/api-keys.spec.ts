@@ -1,20 +1,13 @@
 // API keys as a chain's integration engineer meets them: the chain-admin creates one on the chain's
 // page on a phone, copies it (shown this once), a program uses it on the order list, the chain-admin
 // revokes it and the program is refused at once.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import type { Locale } from '@wop/shared/constants';
 import { sessionFile } from '../support/auth.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { t } from '../support/i18n.ts';
 
 test.describe.configure({ timeout: 90_000 });
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
 
 /** What a program does with the key: the order list, as the browser's own fetch. */
 const ordersWithKey = (page: Page, key: string) =>

@@ -1,23 +1,16 @@
 // Sign-in through a chain's own identity provider, as people do it: the chain-admin sets the provider up
 // on the chain's page, and a store manager of the chain signs in with the work account, from a deep
 // link, on a phone. The provider is a real OpenID Connect provider (oidc-provider) started here.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startTestProvider, type TestProvider } from '../../apps/server/src/test/oidc-provider.ts';
 import { apiLogin, sessionFile } from '../support/auth.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { LOGIN_PATHS, t } from '../support/i18n.ts';
 
 // Its own domain, so that the demo users of other specs keep signing in with their passwords.
 const DOMAIN = 'norrgarden.test';
 const CASHIER = `kassa@${DOMAIN}`;
 let provider: TestProvider;
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
 
 // The provider set up first, then used; axe reads whole pages, so give a busy machine time.
 test.describe.configure({ mode: 'serial', timeout: 90_000 });

@@ -1,9 +1,9 @@
 // Planned maintenance as a chain's planner does it: the chain-admin makes a plan for a store of its
 // chain in the form, sees the next twelve dates before saving, saves, and finds the order the server's
 // generator made from it (linked back to the plan); on a phone the list and the calendar by week.
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { apiLogin, sessionFile } from '../support/auth.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { STORAGE_KEYS, t } from '../support/i18n.ts';
 
 // Saving and generating wait on the server, which shares a busy machine with the other specs.
@@ -11,13 +11,6 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const en = (key: string) => t('en', `plans:${key}`);
 const STORE = `Planbutiken ${Date.now()}`;
 const TITLE = `Kylservice ${Date.now()}`;
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
 
 async function choose(page: Page, label: string, option?: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();

@@ -1,21 +1,14 @@
 // Webhooks as a chain's integration engineer sets one up: the chain-admin adds a webhook on the chain's
 // page on a phone, copies the secret shown once, sends a test and sees it delivered; the receiver (a real
 // HTTP server started here) verifies the signature with the secret from the page, by `standardwebhooks`.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { type Receiver, startReceiver } from '../../apps/server/src/test/webhook-receiver.ts';
 import { apiLogin, sessionFile } from '../support/auth.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { t } from '../support/i18n.ts';
 
 let receiver: Receiver;
 const en = (key: string) => t('en', `webhooks:${key}`);
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
