@@ -10,19 +10,17 @@
  * runs inside the process), so an absolute 300 MB ceiling is not reachable by the export code.
  *
  *   node bench/generate-orders.ts --data-dir /tmp/wop-export-bench --orders 500000   # once (~10 min)
- *   node bench/export-memory.bench.ts [--data-dir /tmp/wop-export-bench] [--format xlsx|csv] [--port 3932] [--runs 2]
+ *   node bench/export-memory.bench.ts [--data-dir /tmp/wop-export-bench] [--format xlsx|csv] [--runs 2]
  *   node bench/export-memory.bench.ts --db postgres://postgres@127.0.0.1:5432/wop_bench --data-dir /tmp/x  # PostgreSQL
  *
- * Starts its own server on that data directory (127.0.0.1 only), signs in as the demo admin (sees
+ * Starts its own server on that data directory (127.0.0.1, a free port; its log in server.log there), signs in as the demo admin (sees
  * every order), asks a download token and reads the export as fast as it comes, sampling the
  * server's RSS from /proc every 100 ms. Kept out of `npm test`: a number, not a timed test.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BENCH_SECRETS_KEY } from './lib/server.ts';
+import { login, startServer } from './lib/server.ts';
 
 export const TARGET = { orders: 500_000, maxGrowthMb: 300 } as const;
 
@@ -32,7 +30,6 @@ const { values } = parseArgs({
     /** Run the server on PostgreSQL instead (then its RSS is the Node process alone). */
     db: { type: 'string' },
     format: { type: 'string', default: 'xlsx' },
-    port: { type: 'string', default: '3932' },
     /** Export more than once in the same server: a later run that stays level shows the growth is caches, not a leak. */
     runs: { type: 'string', default: '2' },
     /** Extra list filters, e.g. `chain_id=5`, to compare a small export's memory with the full one. */
@@ -44,41 +41,20 @@ if (!values.db && !fs.existsSync(path.join(dataDir, 'pgdata'))) {
   console.error(`No database in ${dataDir}: run bench/generate-orders.ts --data-dir ${dataDir} --orders 500000 first.`);
   process.exit(2);
 }
-const base = `http://127.0.0.1:${values.port}`;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const server = spawn(process.execPath, ['apps/server/src/server.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: values.port,
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: values.db ?? '',
-    SECRETS_KEY: BENCH_SECRETS_KEY,
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const server = await startServer({
+  dataDir,
+  logFile: path.join(dataDir, 'server.log'),
+  env: { DATABASE_URL: values.db },
+  timeoutMs: 180_000,
 });
+const base = server.url;
 
 const rssMb = () => {
-  const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  const status = fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 };
 
-async function waitForServer() {
-  for (let i = 0; i < 900; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('The server did not start.');
-}
-
 try {
-  await waitForServer();
   const post = async (url: string, body?: unknown, token?: string) =>
     (await (
       await fetch(`${base}${url}`, {
@@ -87,8 +63,7 @@ try {
         body: JSON.stringify(body ?? {}),
       })
     ).json()) as { payload: Record<string, string> };
-  const session = (await post('/api/auth/login', { email: 'admin@example.com', password: 'demo1234' })).payload
-    .access_token;
+  const session = await login(base, 'admin@example.com');
   const total = Number(
     (
       (await (
@@ -144,6 +119,5 @@ try {
     }),
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await server.stop();
 }

@@ -5,59 +5,33 @@
  *
  * TARGET (issue #7): a 20,000-row store file imports in under 10 s on the embedded database.
  *
- *   node bench/store-import.bench.ts [--rows 20000] [--port 3931] [--keep]
+ *   node bench/store-import.bench.ts [--rows 20000] [--keep]
  *
  * Starts its own server (a fresh DATA_DIR under the system temp folder, seeded demo data,
- * 127.0.0.1 only), signs in as the demo admin and imports into the first demo chain.
+ * 127.0.0.1 on a free port), signs in as the demo admin and imports into the first demo chain.
  * Kept out of `npm test`: a number, not a timed test.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { login, startServer } from './lib/server.ts';
 
 export const TARGET_MS = 10_000;
 
 const { values } = parseArgs({
   options: {
     rows: { type: 'string', default: '20000' },
-    port: { type: 'string', default: '3931' },
     keep: { type: 'boolean', default: false },
   },
 });
 const rows = Number(values.rows);
-const base = `http://127.0.0.1:${values.port}`;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-bench-import-'));
-
-const server = spawn(process.execPath, ['apps/server/src/server.ts'], {
-  cwd: root,
-  env: { ...process.env, DATA_DIR: dataDir, PORT: values.port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('The server did not start.');
-}
+const server = await startServer({ dataDir, logFile: path.join(dataDir, 'server.log') });
+const base = server.url;
 
 try {
-  await waitForServer();
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'demo1234' }),
-  });
-  const token = ((await login.json()) as { payload: { access_token: string } }).payload.access_token;
+  const token = await login(base, 'admin@example.com');
 
   const lines = ['store_name,phone,email,invoice_address,contact_person,region_name'];
   const regionNames = ['Stockholm', 'Göteborg', 'Skåne', ''];
@@ -91,7 +65,6 @@ try {
     }),
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await server.stop();
   if (!values.keep) fs.rmSync(dataDir, { recursive: true, force: true });
 }
