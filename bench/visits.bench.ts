@@ -23,12 +23,14 @@
  * Kept out of `npm test`: numbers, not a timed test.
  */
 import { benchApp, benchArgs } from './lib/in-process.ts';
+import { recordStatements } from './lib/statements.ts';
 import { BENCH_USERS } from './orders-bench-user.ts';
 
 export const TARGET_P99_MS = 50;
 
 const { runs, warmup, ...database } = benchArgs({ runs: 300, warmup: 20 });
 const app = await benchApp(database, 'visits');
+const statements = recordStatements();
 
 try {
   const { email, password } = BENCH_USERS.technician;
@@ -57,6 +59,7 @@ try {
 
   const times: number[] = [];
   for (const [i, order] of orders.entries()) {
+    statements.recording = i >= warmup;
     const t0 = performance.now();
     const res = await app.inject({
       method: 'POST',
@@ -65,6 +68,7 @@ try {
       payload: { lat: order.lat + 0.0002, lng: order.lng, accuracy_m: 12 },
     });
     const ms = performance.now() - t0;
+    statements.recording = false;
     if (res.statusCode !== 201) throw new Error(`check-in of order ${order.id}: ${res.statusCode} ${res.body}`);
     if (i >= warmup) times.push(ms);
     const out = await app.inject({
@@ -79,6 +83,7 @@ try {
   const at = (p: number) => Number(times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1));
   const report = { orders: total[0].n, runs, p50_ms: at(0.5), p95_ms: at(0.95), p99_ms: at(0.99) };
   console.log(JSON.stringify({ target_p99_ms: TARGET_P99_MS, ...report }, null, 2));
+  console.table(statements.report(runs));
   console.log(report.p99_ms < TARGET_P99_MS ? 'TARGET MET' : 'TARGET MISSED');
   process.exitCode = report.p99_ms < TARGET_P99_MS ? 0 : 1;
 } finally {

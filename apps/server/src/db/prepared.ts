@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db } from './client.ts';
+import type { Db, Tx } from './client.ts';
 
 const dialect = new PgDialect();
 
@@ -26,6 +26,12 @@ const types = {
  */
 export const MAX_PREPARED = 200;
 
+/** The statement's text and parameters, and its name, which follows the text. */
+function named(query: SQL) {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, params, name: `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}` };
+}
+
 /** The names prepared on each connection (pg's pool keeps its clients; a new client starts empty). */
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
 
@@ -43,8 +49,7 @@ const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
  * it discards the shared session's statements (db/client.ts). Timestamps come as text (see `types`).
  */
 export async function queryPrepared<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  const { text, name, params } = named(query);
   // drizzle() keeps the pool it was given as $client (not in the Db type).
   const { $client: pool } = db as Db & { $client: pg.Pool };
   let client = await pool.connect();
@@ -65,4 +70,23 @@ export async function queryPrepared<T extends Record<string, unknown>>(db: Db, q
     client.release(error as Error);
     throw error;
   }
+}
+
+/**
+ * Runs a statement of a transaction as a named prepared statement of the transaction's connection, as
+ * queryPrepared does, for the statements of a hot path (a check-in: issue #40), whose planning costs
+ * more than their execution. A transaction cannot move to another connection: on one that already
+ * keeps MAX_PREPARED names, a new statement is planned as usual instead. Timestamps come as text, as
+ * drizzle's `execute` gives them.
+ */
+export async function executePrepared<T extends Record<string, unknown>>(tx: Tx, query: SQL): Promise<T[]> {
+  const { text, name, params } = named(query);
+  // A drizzle transaction runs on the pool's client it took (its session's `client`, not in the Tx type).
+  const { client } = (tx as Tx & { session: { client: pg.PoolClient } }).session;
+  const names = preparedOn.get(client) ?? new Set<string>();
+  preparedOn.set(client, names);
+  const prepare = names.has(name) || names.size < MAX_PREPARED;
+  const result = await client.query<T>({ ...(prepare && { name }), text, values: params as unknown[], types });
+  if (prepare) names.add(name);
+  return result.rows;
 }

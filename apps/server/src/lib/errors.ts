@@ -46,3 +46,10 @@ export class ValidationError extends AppError {
     return new ValidationError({ [field]: [message] });
   }
 }
+
+/** A PostgreSQL unique violation of `constraint` (as the driver throws it, or wrapped by drizzle as its cause). */
+export function isUniqueViolation(error: unknown, constraint: string) {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pg = e.code ? e : e.cause;
+  return pg?.code === '23505' && pg.constraint === constraint;
+}

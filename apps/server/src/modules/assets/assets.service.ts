@@ -8,7 +8,7 @@ import {
 import type { Locale } from '@wop/shared/constants';
 import { v } from '@wop/shared/validation';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { assetsInScope, ordersInScope } from '../../lib/scope-sql.ts';
@@ -96,11 +96,7 @@ export function mayWriteChain(user: AuthUser, chainId: number) {
 }
 
 /** A duplicate tag written by someone else between our check and our write (the unique index caught it). */
-export const isTagTaken = (error: unknown) => {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pg = e.code ? e : e.cause;
-  return pg?.code === '23505' && pg.constraint === 'assets_tag_chain_key';
-};
+export const isTagTaken = (error: unknown) => isUniqueViolation(error, 'assets_tag_chain_key');
 
 export function createAssetsService(db: Db, timezone: string) {
   const scopeSql = (user: AuthUser) => assetsInScope(scopeOf(user));

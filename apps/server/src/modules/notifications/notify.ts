@@ -1,6 +1,7 @@
 import type { NotificationType } from '@wop/shared/notifications';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import type { AuthUser } from '../../lib/scope.ts';
 import * as webhooks from '../webhooks/outbox.ts';
 
@@ -62,16 +63,26 @@ async function wake(tx: DbOrTx) {
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, '')`);
 }
 
-async function orderEvent(tx: DbOrTx, orderId: number, type: 'order' | 'message', data: SQL) {
-  await tx.execute(sql`
+/** The live event of the order; `join` adds a relation to its rows' source (the events lock's, see visitCheckedIn). */
+const orderEventInsert = (orderId: number, type: 'order' | 'message', data: SQL, join = sql``) => sql`
     insert into app_events (type, chain_id, region_id, store_id, technician_id, data)
     select ${type}, o.chain_id, o.region_id, o.store_id, o.technician_id, ${data}
-    from orders o where o.id = ${orderId}`);
+    from orders o ${join} where o.id = ${orderId}`;
+
+async function orderEvent(tx: DbOrTx, orderId: number, type: 'order' | 'message', data: SQL) {
+  await tx.execute(orderEventInsert(orderId, type, data));
 }
 
-/** Notifies the users `who` selects (among those who may see the order, never the author); returns them. */
-async function tell(
-  tx: DbOrTx,
+/** The data of an `order` event: the order created or updated. */
+const orderChange = (change: 'created' | 'updated') =>
+  sql`jsonb_build_object('id', o.id, 'project_number', o.project_number, 'change', ${change}::text)`;
+
+/**
+ * The CTEs that notify the users `who` selects (among those who may see the order, never the author):
+ * `o` (the order and its store's name), `rcpt`, `ins` (the notifications written, with their `user_id`)
+ * and `mail` (their e-mails).
+ */
+function tellCtes(
   actor: Actor,
   orderId: number,
   type: NotificationType,
@@ -79,8 +90,7 @@ async function tell(
   extra: Record<string, string> = {},
   excerpt?: string,
 ) {
-  const { rows } = await tx.execute<{ user_id: number }>(sql`
-    with o as (
+  return sql`o as (
       select o.*, s.store_name from orders o join stores s on s.id = o.store_id where o.id = ${orderId}
     ),
     rcpt as (
@@ -103,19 +113,35 @@ async function tell(
     mail as (
       insert into mail_outbox (notification_id, to_email, locale)
       select ins.id, rcpt.email, rcpt.locale from ins join rcpt on rcpt.id = ins.user_id where rcpt.mail
-    )
-    select user_id from ins`);
+    )`;
+}
+
+/** Notifies the users `who` selects (among those who may see the order, never the author); returns them. */
+async function tell(tx: DbOrTx, ...args: Parameters<typeof tellCtes>) {
+  const { rows } = await tx.execute<{ user_id: number }>(sql`with ${tellCtes(...args)} select user_id from ins`);
   return rows.map((r) => r.user_id);
 }
+
+/**
+ * A `notification` event with the new unread count for each user of `told` (a query of `user_id`s):
+ * the unread notifications the statement sees, and `unseen` more of each that the same statement wrote
+ * (a statement does not see its own writes).
+ */
+const unreadInsert = (told: SQL, unseen: 0 | 1) => sql`
+    insert into app_events (type, user_id, data)
+    select 'notification', t.user_id, jsonb_build_object('unread',
+      ${unseen}::int + (select count(*) from notifications n where n.user_id = t.user_id and n.read_at is null))
+    from (${told}) t`;
 
 /** A `notification` event with the new unread count for each user told. */
 async function unreadEvents(tx: DbOrTx, userIds: number[]) {
   if (!userIds.length) return;
-  await tx.execute(sql`
-    insert into app_events (type, user_id, data)
-    select 'notification', u.id, jsonb_build_object('unread',
-      (select count(*) from notifications n where n.user_id = u.id and n.read_at is null))
-    from users u where u.id in ${sql.raw(`(${userIds.map(Number).join(',')})`)}`);
+  await tx.execute(
+    unreadInsert(
+      sql`select u.id as user_id from users u where u.id in ${sql.raw(`(${userIds.map(Number).join(',')})`)}`,
+      0,
+    ),
+  );
 }
 
 /** Tells the users `who` selects (tell), gives each their new unread count, and wakes the listeners. */
@@ -128,12 +154,7 @@ async function tellAndWake(...args: Parameters<typeof tell>) {
 /** Takes the events lock and records the live `order` event of a created or updated order. */
 async function orderChanged(tx: DbOrTx, orderId: number, change: 'created' | 'updated') {
   await lockEvents(tx);
-  await orderEvent(
-    tx,
-    orderId,
-    'order',
-    sql`jsonb_build_object('id', o.id, 'project_number', o.project_number, 'change', ${change}::text)`,
-  );
+  await orderEvent(tx, orderId, 'order', orderChange(change));
 }
 
 export async function orderCreated(tx: DbOrTx, actor: AuthUser, orderId: number) {
@@ -255,11 +276,23 @@ export async function unreadChanged(tx: DbOrTx, userId: number) {
   await wake(tx);
 }
 
-/** The technician checked in: everyone who sees the order sees it live; its store's managers are told. */
-export async function visitCheckedIn(tx: DbOrTx, actor: AuthUser, orderId: number, visitId: number) {
-  await orderChanged(tx, orderId, 'updated');
-  await webhooks.emit(tx, 'visit.checked_in', orderId, webhooks.visitJson(visitId));
-  await tellAndWake(tx, actor, orderId, 'visit_arrived', storeManagers);
+/**
+ * The technician checked in: everyone who sees the order sees it live; its store's managers are told.
+ * What the other change points write in six statements, in one (a check-in is the hot path, issue #40):
+ * the events lock is its first step, taken before its `app_events` rows draw their ids (both read
+ * `events_lock`), and held from there to the commit only.
+ */
+export async function visitCheckedIn(tx: Tx, actor: AuthUser, orderId: number, visitId: number) {
+  await executePrepared(
+    tx,
+    sql`
+    with events_lock as materialized (select pg_advisory_xact_lock(${EVENTS_LOCK})),
+    live as (${orderEventInsert(orderId, 'order', orderChange('updated'), sql`cross join events_lock`)}),
+    hook as (${webhooks.emitStatement('visit.checked_in', orderId, webhooks.visitJson(visitId))}),
+    ${tellCtes(actor, orderId, 'visit_arrived', storeManagers)},
+    unread as (${unreadInsert(sql`select ins.user_id from ins cross join events_lock`, 1)})
+    select pg_notify(${EVENTS_CHANNEL}, '')`,
+  );
 }
 
 /** The technician checked out: the order changes on every screen showing it. */

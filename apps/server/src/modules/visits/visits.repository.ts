@@ -1,6 +1,7 @@
 import type { VisitListQuery } from '@wop/shared/visits';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { orders, siteVisits } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/http.ts';
 
@@ -117,26 +118,66 @@ export async function chainLocaleOf(tx: DbOrTx, orderId: number): Promise<'sv' |
   return rows[0]?.country === 'FI' ? 'fi' : 'sv';
 }
 
-/** Where the order's store is and the radius of its chain, and the order's status. */
-export async function orderPlace(tx: DbOrTx, orderId: number) {
-  const { rows } = await tx.execute<{
+/**
+ * For a check-in: the order in `scope` (a condition on `orders`), its row locked for the transaction
+ * as lockOrderRow does, with its status, where its store is, its chain's radius and whether the
+ * technician has an open visit of it, in one statement. The lock reads `orders` alone; the rest are
+ * subqueries of the locked row, evaluated again for its latest version if a parallel write changed it.
+ * An open visit committed while this waited for the lock is not seen here: the unique index
+ * site_visits_open_idx refuses the second one (OPEN_VISIT_INDEX).
+ */
+export async function lockForCheckIn(tx: Tx, orderId: number, technicianId: number, scope: SQL | undefined) {
+  const [row] = await executePrepared<{
+    created_at: Date | string;
+    status: string;
     lat: number | null;
     lng: number | null;
     radius_m: number;
-    status: string;
-    created_at: Date | string;
-  }>(sql`
-    select s.lat, s.lng, c.visit_radius_m as radius_m, os.slug as status, o.created_at
-    from orders o join stores s on s.id = o.store_id join chains c on c.id = o.chain_id
-    join order_statuses os on os.id = o.status_id
-    where o.id = ${orderId}`);
-  return rows[0];
+    open: boolean;
+  }>(
+    tx,
+    sql`
+    select orders.created_at,
+      (select os.slug from order_statuses os where os.id = orders.status_id) as status,
+      (select s.lat from stores s where s.id = orders.store_id) as lat,
+      (select s.lng from stores s where s.id = orders.store_id) as lng,
+      (select c.visit_radius_m from chains c where c.id = orders.chain_id) as radius_m,
+      exists (select 1 from site_visits v
+        where v.order_id = orders.id and v.technician_id = ${technicianId} and v.checked_out_at is null) as open
+    from orders where ${and(sql`${orders.id} = ${orderId}`, scope)} for update`,
+  );
+  return row && { ...row, createdAt: new Date(row.created_at) };
 }
+
+/** The unique index of the open visits: one per technician and order. */
+export const OPEN_VISIT_INDEX = 'site_visits_open_idx';
 
 export type NewVisit = typeof siteVisits.$inferInsert;
 
-export async function insertVisit(tx: DbOrTx, values: NewVisit) {
-  const [row] = await tx.insert(siteVisits).values(values).returning({ id: siteVisits.id });
+/**
+ * A technician's check-in and its entry in the order's history (`check_in`, to its time), in one
+ * statement; returns the visit's id.
+ */
+export async function insertCheckIn(
+  tx: Tx,
+  visit: Required<Pick<NewVisit, 'orderId' | 'technicianId' | 'checkedInAt'>> &
+    Pick<NewVisit, 'lat' | 'lng' | 'accuracyM' | 'distanceM' | 'offSite' | 'noPosition' | 'lateCheckIn'>,
+  apiKeyId: number | null,
+) {
+  const [row] = await executePrepared<{ id: number }>(
+    tx,
+    sql`
+    with visit as (
+      insert into site_visits (order_id, technician_id, checked_in_at, lat, lng, accuracy_m, distance_m,
+        off_site, no_position, late_check_in)
+      values (${visit.orderId}, ${visit.technicianId}, ${visit.checkedInAt.toISOString()}, ${visit.lat}, ${visit.lng},
+        ${visit.accuracyM}, ${visit.distanceM}, ${visit.offSite}, ${visit.noPosition}, ${visit.lateCheckIn})
+      returning id),
+    history as (
+      insert into order_events (order_id, user_id, api_key_id, field, to_value)
+      values (${visit.orderId}, ${visit.technicianId}, ${apiKeyId}, 'check_in', ${visit.checkedInAt.toISOString()}))
+    select id from visit`,
+  );
   return row.id;
 }
 

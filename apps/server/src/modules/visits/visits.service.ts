@@ -13,7 +13,7 @@ import {
 } from '@wop/shared/visits';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { translate } from '../../i18n/index.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { ordersInScope } from '../../lib/scope-sql.ts';
@@ -135,16 +135,17 @@ export function createVisitsService(db: Db, now: () => Date = () => new Date()) 
     /** Accepted with or without a position; flagged `no_position`, or `off_site` beyond the chain's radius. */
     async checkIn(user: AuthUser, orderId: number, body: CheckInBody) {
       return db.transaction(async (tx) => {
-        const order = await lockOrder(tx, user, orderId);
-        const place = await repo.orderPlace(tx, orderId);
-        if (place.status === COMPLETED_STATUS) throw new ConflictError('visits.order_completed');
-        if (await repo.lockOpenVisit(tx, orderId, user.id)) throw new ConflictError('visits.already_open');
+        // The hot path (issue #40): one statement reads and locks, one writes the visit, one tells.
+        const order = await repo.lockForCheckIn(tx, orderId, user.id, ordersInScope(scopeOf(user)));
+        if (!order) throw new NotFoundError('orders.not_found');
+        if (order.status === COMPLETED_STATUS) throw new ConflictError('visits.order_completed');
+        if (order.open) throw new ConflictError('visits.already_open');
         const { time, late } = happenedAt(body.at, now());
         if (time < order.createdAt) throw ValidationError.field('at', 'visits.before_order');
         const position = body.lat !== undefined && body.lng !== undefined ? { lat: body.lat, lng: body.lng } : null;
         const distance =
-          position && place.lat !== null && place.lng !== null
-            ? distanceM(position, { lat: place.lat, lng: place.lng })
+          position && order.lat !== null && order.lng !== null
+            ? distanceM(position, { lat: order.lat, lng: order.lng })
             : null;
         const written = {
           checked_in_at: time,
@@ -152,11 +153,11 @@ export function createVisitsService(db: Db, now: () => Date = () => new Date()) 
           lng: position?.lng ?? null,
           accuracy_m: position ? (body.accuracy_m ?? null) : null,
           distance_m: distance === null ? null : Math.round(distance),
-          off_site: distance !== null && distance > place.radius_m,
+          off_site: distance !== null && distance > order.radius_m,
           no_position: position === null,
           late_check_in: late,
         };
-        const id = await repo.insertVisit(tx, {
+        const visit = {
           orderId,
           technicianId: user.id,
           checkedInAt: written.checked_in_at,
@@ -167,8 +168,11 @@ export function createVisitsService(db: Db, now: () => Date = () => new Date()) 
           offSite: written.off_site,
           noPosition: written.no_position,
           lateCheckIn: written.late_check_in,
+        };
+        const id = await repo.insertCheckIn(tx, visit, user.apiKeyId ?? null).catch((error: unknown) => {
+          // Another check-in of the technician's committed while this one waited for the order's lock.
+          throw isUniqueViolation(error, repo.OPEN_VISIT_INDEX) ? new ConflictError('visits.already_open') : error;
         });
-        await orders.insertEvents(tx, orderId, user, [{ field: 'check_in', from: null, to: time.toISOString() }]);
         await notify.visitCheckedIn(tx, user, orderId, id);
         // The answer from what was written (no read back: a check-in is the hot path).
         return toVisit({

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { call, createTestApp, type DemoUser } from '../../test/app.ts';
+import { call, createTestApp, DEMO, type DemoUser } from '../../test/app.ts';
 import { techOrder as newTechOrder, DEMO_TECH as TECH } from '../../test/orders.ts';
 import { sweepVisits } from './visits.service.ts';
 
@@ -71,10 +71,33 @@ describe('check-in and check-out', () => {
     expect(await visitsOf(id)).toHaveLength(2);
   });
 
+  it('sends the store manager the new unread count live, and the order changed to all who see it', async () => {
+    const id = await techOrder();
+    const last = async () =>
+      (await app.database.pool.query<{ id: number }>('select coalesce(max(id), 0)::int as id from app_events')).rows[0]
+        .id;
+    const before = await last();
+    expect((await checkIn(id, STORE)).statusCode).toBe(201);
+    const unread = (await call(app, 'GET', '/api/notifications/unread-count', { as: 'store' })).json().payload.count;
+    expect(unread).toBeGreaterThan(0);
+    const { rows } = await app.database.pool.query(
+      `select e.type, u.email, e.data from app_events e left join users u on u.id = e.user_id
+      where e.id > $1 and (e.type = 'order' or u.email = $2) order by e.type desc`,
+      [before, DEMO.store],
+    );
+    expect(rows).toEqual([
+      { type: 'order', email: null, data: { id, project_number: (await order(id)).project_number, change: 'updated' } },
+      { type: 'notification', email: DEMO.store, data: { unread } },
+    ]);
+  });
+
   it('lets only one of many simultaneous check-ins open a visit', async () => {
     const id = await techOrder();
     const answers = await Promise.all(Array.from({ length: 6 }, () => checkIn(id, STORE)));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter((r) => r.statusCode === 409)) {
+      expect(refused.json().message).toBe('You are already checked in on this order. Check out first.');
+    }
     expect(await visitsOf(id)).toHaveLength(1);
   });
 

@@ -37,12 +37,21 @@ export async function emit(
   extra: Record<string, unknown> | SQL = {},
 ) {
   if (typeof orders !== 'number' && !orders.length) return;
+  await tx.execute(emitStatement(type, orders, extra));
+}
+
+/** The statement of `emit` (for one order or a non-empty list), to run alone or inside a larger statement's WITH. */
+export function emitStatement(
+  type: WebhookEvent,
+  orders: number | readonly number[],
+  extra: Record<string, unknown> | SQL = {},
+) {
   const more = extra instanceof SQL ? extra : sql`${JSON.stringify(extra)}::jsonb`;
   const which =
     typeof orders === 'number' ? sql`o.id = ${orders}` : sql.raw(`o.id in (${orders.map(Number).join(',')})`);
   // Each body is built once (materialized), whatever the number of webhooks it goes to, and not at all
   // when no webhook is subscribed.
-  await tx.execute(sql`
+  return sql`
     with event as materialized (
       select o.id, o.chain_id, jsonb_build_object('type', ${type}::text, 'timestamp', ${isoNow},
         'data', jsonb_build_object('order', ${orderJson}) || ${more})::text as body
@@ -51,7 +60,7 @@ export async function emit(
     insert into webhook_messages (webhook_id, msg_id, type, order_id, body)
     select w.id, ${newMsgId}, ${type}, event.id, event.body
     from event
-    join webhooks w on w.enabled and ${type} = any (w.events) and (w.chain_id is null or w.chain_id = event.chain_id)`);
+    join webhooks w on w.enabled and ${type} = any (w.events) and (w.chain_id is null or w.chain_id = event.chain_id)`;
 }
 
 /** A visit as events carry it. */

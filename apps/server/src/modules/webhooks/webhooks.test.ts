@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { call, createTestApp, multipart, tokenFor } from '../../test/app.ts';
+import { DEMO_TECH, techOrder } from '../../test/orders.ts';
 import { startReceiver, until } from '../../test/webhook-receiver.ts';
 
 const receiver = await startReceiver();
@@ -153,6 +154,28 @@ describe('delivery', () => {
     expect(data.every((d) => d.status === 'delivered' && d.attempt_log[0].status_code === 200)).toBe(true);
     expect(data[0].attempt_log[0].response).toBe('answer 200');
     await call(app, 'PUT', `/api/webhooks/${hook.id}`, { as: 'admin', payload: { enabled: false } });
+  });
+
+  it("sends a technician's check-in with the visit", async () => {
+    await createWebhook(app, '/visits', { events: ['visit.checked_in'], chain_id: 1 });
+    const id = await techOrder(app);
+    const res = await call(app, 'POST', `/api/orders/${id}/visits/check-in`, { as: 'tech', payload: {} });
+    expect(res.statusCode, res.body).toBe(201);
+    const visit = res.json().payload;
+    const [got] = await until(
+      () => bodies('/visits'),
+      (b) => b.length >= 1,
+    );
+    expect(got).toMatchObject({
+      type: 'visit.checked_in',
+      data: {
+        order: { id },
+        visit: { id: visit.id, technician_id: DEMO_TECH, checked_out_at: null, outcome: null, off_site: false },
+      },
+    });
+    expect(Date.parse((got.data as unknown as { visit: { checked_in_at: string } }).visit.checked_in_at)).toBe(
+      Date.parse(visit.checked_in_at),
+    );
   });
 
   it('writes nothing when the change rolls back', async () => {
