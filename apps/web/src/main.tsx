@@ -19,7 +19,7 @@ if (!root) throw new Error('No #root element in index.html');
 // The deployment's settings, and, signed in, the shell, the page and the profile: fetched while the language loads.
 void loadAppConfig();
 const queryClient = createQueryClient();
-if (getToken()) preloadSignedIn(queryClient, window.location.pathname);
+if (getToken()) preloadSignedIn(queryClient, window.location);
 
 // Only the language on screen is fetched, before the first render so that no text flashes in another;
 // the signed-in app fetches the rest of it with its shell (app/router/AppRoutes.tsx).

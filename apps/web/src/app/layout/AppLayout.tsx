@@ -20,6 +20,7 @@ import { OfflineMark } from '../../components/OfflineMark.tsx';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { usePageHeaderState } from '../../lib/page-header.tsx';
+import { useAfterFirstScreen } from '../../lib/progressive.ts';
 import { useLiveEvents } from '../live-events.ts';
 import { useVisitQueue } from '../visit-queue.ts';
 import { Sidebar } from './Sidebar.tsx';
@@ -32,6 +33,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const header = usePageHeaderState();
+  // A phone's menu is off the screen until the burger opens it: it renders once the page has shown.
+  const menuWanted = useAfterFirstScreen() || opened || !isPhone;
   useLiveEvents();
   useVisitQueue();
 
@@ -114,7 +117,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar id="app-navbar" aria-label={t('nav.mainMenu')}>
-        <Sidebar />
+        {menuWanted && <Sidebar />}
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
         <OfflineMark />

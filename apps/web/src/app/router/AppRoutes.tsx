@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { matchRoutes, Navigate, Route, type RouteObject, Routes, useLocation } from 'react-router';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { prefetchOrderList } from '../../entities/orders.ts';
 import { LoginPage } from '../../features/auth/pages/LoginPage.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { CurrentUserContext, profileQueryOptions, useRole } from '../../lib/current-user.ts';
@@ -88,11 +89,17 @@ function preloadPage(pages: PageMap, pathname: string): void {
  * What a signed-in visit to `pathname` needs first, started before the first render (main.tsx) rather
  * than after it: the shell with the whole language, the page's chunks and the user's profile.
  */
-export function preloadSignedIn(queryClient: QueryClient, pathname: string, pages: PageMap = PAGES): void {
+export function preloadSignedIn(
+  queryClient: QueryClient,
+  { pathname, search }: { pathname: string; search: string },
+  pages: PageMap = PAGES,
+): void {
   if (Object.values(LOGIN_PATHS).includes(pathname)) return;
   loadAppLayout().catch(() => undefined);
   preloadPage(pages, pathname);
   void queryClient.prefetchQuery(profileQueryOptions());
+  // The order list, some roles' first screen, is fetched too rather than once its code has rendered.
+  if (pathname === ROUTE_PATHS.orders) prefetchOrderList(queryClient, search, currentLanguage());
 }
 
 /** The routes of CHILD_PAGES, rendered in their parent page's <Outlet/>. */

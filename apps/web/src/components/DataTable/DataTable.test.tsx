@@ -55,6 +55,16 @@ describe('DataTable', () => {
     expect(screen.getByRole('columnheader', { name: /ID/ })).toHaveAttribute('aria-sort', 'descending');
   });
 
+  it('shows a screenful of a long page with its answer, then every row of it', async () => {
+    const many = Array.from({ length: 40 }, (_, i) => ({ id: 40 - i, store_name: `Store ${40 - i}` }));
+    setup('/stores?limit=50', async () => pageOf(many, { per_page: 50 }));
+    expect(await screen.findByText('Store 40')).toBeInTheDocument();
+    // The rest follows while the browser is idle, and the summary counts the whole page meanwhile.
+    expect(screen.getByText('Showing 1–40 of 40')).toBeInTheDocument();
+    expect(await screen.findByText('Store 1')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Stores' })).getAllByRole('row')).toHaveLength(41);
+  });
+
   it('flips the direction when the sorted column is chosen again, and starts a new column ascending', async () => {
     const { fn, user, location } = setup('/stores', async () => pageOf(rows));
     await screen.findByText('Kungsgatan');

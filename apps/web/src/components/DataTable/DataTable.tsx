@@ -34,6 +34,7 @@ import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query
 import type { Page } from '@wop/shared/api';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAfterFirstScreen, useRevealed } from '../../lib/progressive.ts';
 import { DEFAULT_SORT, type ListQuery, nextSort, type SortSpec, useListParams, usePageSizes } from './list-params.ts';
 
 /**
@@ -72,6 +73,8 @@ export interface DataTableProps<T> {
   /** Buttons beside the search box: create, export... */
   toolbar?: ReactNode;
   rowActions?: (row: T) => ReactNode;
+  /** Told of each page that arrives (whether fetched now or ahead of the list, see entities/orders.ts). */
+  onPage?: (page: Page<T>) => void;
   searchable?: boolean;
   /** Empty text when nothing is searched, default "No Data Available". */
   emptyText?: string;
@@ -84,6 +87,10 @@ export interface DataTableProps<T> {
 }
 
 type Row = Record<string, unknown>;
+
+/** Rows rendered with a page's answer, the rest following when the browser is idle: about a screenful. */
+const FIRST_CARDS = 4;
+const FIRST_ROWS = 15;
 
 function defaultCell<T>(row: T, key: string): ReactNode {
   const value = (row as Row)[key];
@@ -101,6 +108,7 @@ export function DataTable<T>({
   filters,
   toolbar,
   rowActions,
+  onPage,
   searchable = true,
   emptyText,
   emptyAction,
@@ -122,6 +130,8 @@ export function DataTable<T>({
     placeholderData: keepPreviousData,
   });
   const page = result.data;
+  // On a phone, the filters behind their button (and the calls for their choices) wait until the first rows show.
+  const filtersWanted = useAfterFirstScreen(!result.isPending) || filtersOpen;
 
   // Search: typed text is debounced into the URL; a URL change (back button) updates the box.
   const [search, setSearch] = useState(state.q);
@@ -140,6 +150,11 @@ export function DataTable<T>({
       setSearch(state.q);
     }
   }, [state.q]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page that arrives, not per render's callback
+  useEffect(() => {
+    if (page && !result.isPlaceholderData) onPage?.(page);
+  }, [page]);
 
   // A page beyond the end (after deletions, or an old link) moves to the last page.
   useEffect(() => {
@@ -166,6 +181,8 @@ export function DataTable<T>({
 
   const searching = state.q.trim() !== '' || Object.keys(state.filters).length > 0;
   const rows = page?.data ?? [];
+  // The rows a screen shows first (four cards on a phone), then the rest of the page as the browser is idle.
+  const shownRows = rows.slice(0, useRevealed(rows.length, isPhone ? FIRST_CARDS : FIRST_ROWS));
   const total = page?.total ?? 0;
   const from = total === 0 ? 0 : (state.page - 1) * state.limit + 1;
   const to = Math.min(total, (state.page - 1) * state.limit + rows.length);
@@ -235,7 +252,7 @@ export function DataTable<T>({
             </Button>
             <Collapse expanded={filtersOpen} id={filtersId} w="100%">
               <Group gap="sm" align="flex-end" wrap="wrap">
-                {listControls}
+                {filtersWanted && listControls}
               </Group>
             </Collapse>
           </>
@@ -286,7 +303,7 @@ export function DataTable<T>({
   } else if (isPhone) {
     body = (
       <Stack gap="sm" aria-label={label} role="list">
-        {rows.map((row) => (
+        {shownRows.map((row) => (
           <Card key={getRowId(row)} withBorder padding="sm" radius="md" role="listitem">
             {renderCard ? (
               renderCard(row)
@@ -358,7 +375,7 @@ export function DataTable<T>({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map((row) => (
+              {shownRows.map((row) => (
                 <Table.Tr key={getRowId(row)}>
                   {columns.map((column) => (
                     <Table.Td key={column.key} ta={column.align}>

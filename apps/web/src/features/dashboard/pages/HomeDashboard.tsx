@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '@wop/shared/dashboard';
 import { can, WELCOME_ROLES } from '@wop/shared/roles';
@@ -11,6 +11,7 @@ import { LinkCard, LoadErrorAlert, TileGrid, TileSkeletons } from '../../../comp
 import { orderListPath } from '../../../entities/orders.ts';
 import { useRole } from '../../../lib/current-user.ts';
 import { formatAmount } from '../../../lib/money.ts';
+import { useAfterFirstScreen } from '../../../lib/progressive.ts';
 import { dashboardQueryOptions } from '../api/get-dashboard.ts';
 import { WeeklyChart } from '../components/WeeklyChart.tsx';
 
@@ -336,9 +337,45 @@ function OpenByStatus({ counts }: { counts: Dashboard['open_by_status'] }) {
   );
 }
 
+/** Room kept for the chart and tables until they render: what comes below them then does not move. */
+const DETAILS_HEIGHT = 560;
+
+/** The weekly chart and the tables, below the figures (off a phone's first screen). */
+function DashboardDetails({ data }: { data: Dashboard }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+          <Title order={4} size="h5" mb="sm">
+            {t('chart.title')}
+          </Title>
+          <WeeklyChart weekly={data.weekly} />
+        </Paper>
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+          <Title order={4} size="h5" mb="sm" id="dashboard-stores">
+            {t('stores.title')}
+          </Title>
+          <WorstStores stores={data.by_store} />
+        </Paper>
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+          <Title order={4} size="h5" mb="sm" id="dashboard-assets">
+            {t('assets.title')}
+          </Title>
+          <AttentionAssets assets={data.assets_attention} />
+        </Paper>
+      </SimpleGrid>
+      <Spend spend={data.spend} />
+      <TimeOnSite time={data.time_on_site} />
+    </>
+  );
+}
+
 function DashboardSection({ withStatuses = false }: { withStatuses?: boolean }) {
   const { t } = useTranslation(['dashboard', 'common']);
   const dashboard = useQuery(dashboardQueryOptions());
+  // The figures render with the answer; the chart and tables below them once the browser is idle.
+  const details = useAfterFirstScreen(dashboard.isSuccess);
   return (
     <Stack gap="md" component="section" aria-labelledby="dashboard-title" data-testid="home-dashboard">
       <Title order={3} size="h4" id="dashboard-title">
@@ -350,28 +387,7 @@ function DashboardSection({ withStatuses = false }: { withStatuses?: boolean }) 
         <>
           {withStatuses && <OpenByStatus counts={dashboard.data.open_by_status} />}
           <Figures data={dashboard.data} />
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-            <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-              <Title order={4} size="h5" mb="sm">
-                {t('chart.title')}
-              </Title>
-              <WeeklyChart weekly={dashboard.data.weekly} />
-            </Paper>
-            <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-              <Title order={4} size="h5" mb="sm" id="dashboard-stores">
-                {t('stores.title')}
-              </Title>
-              <WorstStores stores={dashboard.data.by_store} />
-            </Paper>
-            <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-              <Title order={4} size="h5" mb="sm" id="dashboard-assets">
-                {t('assets.title')}
-              </Title>
-              <AttentionAssets assets={dashboard.data.assets_attention} />
-            </Paper>
-          </SimpleGrid>
-          <Spend spend={dashboard.data.spend} />
-          <TimeOnSite time={dashboard.data.time_on_site} />
+          {details ? <DashboardDetails data={dashboard.data} /> : <Skeleton h={DETAILS_HEIGHT} radius="md" />}
         </>
       )}
     </Stack>

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { CreatedOrder, OrderDetail, OrderDocument, OrderOptions, UpdateOrderBody } from '@wop/shared/orders';
 import { ORDERS_KEY } from '../../../entities/orders.ts';
 import { api, openDownload, request, toFormData, uploadWithProgress } from '../../../lib/api.ts';
+import { whenIdle } from '../../../lib/progressive.ts';
 
 export const orderQueryOptions = (id: number) =>
   queryOptions({
@@ -18,7 +19,10 @@ export function useKeepOrdersForOffline(enabled: boolean): (ids: number[]) => vo
   const queryClient = useQueryClient();
   return (ids) => {
     if (!enabled || !navigator.onLine) return;
-    for (const id of ids) void queryClient.prefetchQuery({ ...orderQueryOptions(id), staleTime: 60_000 });
+    // Once the list has shown: the fetches and their answers do not hold up its first screen.
+    whenIdle(() => {
+      for (const id of ids) void queryClient.prefetchQuery({ ...orderQueryOptions(id), staleTime: 60_000 });
+    });
   };
 }
 

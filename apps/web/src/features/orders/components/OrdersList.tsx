@@ -8,10 +8,9 @@ import { Link, useLocation } from 'react-router';
 import { ApprovalBadge, PriorityBadge, StatusBadge } from '../../../components/badges.tsx';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/DataTable.tsx';
-import type { SortSpec } from '../../../components/DataTable/list-params.ts';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { RowActions } from '../../../components/RowActions.tsx';
-import { getOrders, ORDERS_KEY } from '../../../entities/orders.ts';
+import { getOrders, ORDER_SORT, orderListKey } from '../../../entities/orders.ts';
 import { useCan, useRole } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
@@ -26,8 +25,6 @@ import { RepeatBadge } from './RepeatBadge.tsx';
 
 // The edit dialog (its date-time pickers with it) loads when a row's Edit is first clicked, not with the list.
 const OrderEditDialog = lazy(() => import('./OrderEditDialog.tsx').then((m) => ({ default: m.OrderEditDialog })));
-
-const ORDER_SORT: SortSpec = { by: 'project_number', order: 'desc' };
 
 /** The list's own path without a trailing slash: /orders, or /chains/{id}/orders in a chain. */
 function useBasePath() {
@@ -181,12 +178,9 @@ export function OrdersList({ chainId }: { chainId?: number }) {
       <QuickFilters defaultSort={ORDER_SORT} />
       <DataTable<Order>
         label={t('title')}
-        queryKey={[...ORDERS_KEY, 'list', chainId ?? 'all']}
-        queryFn={async (query, signal) => {
-          const page = await getOrders(chainId ? { ...query, chain_id: chainId } : query, signal);
-          keepForOffline(page.data.map((order) => order.id));
-          return page;
-        }}
+        queryKey={orderListKey(chainId)}
+        queryFn={(query, signal) => getOrders(chainId ? { ...query, chain_id: chainId } : query, signal)}
+        onPage={(page) => keepForOffline(page.data.map((order) => order.id))}
         columns={columns}
         defaultSort={ORDER_SORT}
         filterParams={ORDER_FILTERS}

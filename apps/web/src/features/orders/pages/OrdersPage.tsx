@@ -3,18 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { ORDERS_KEY } from '../../../entities/orders.ts';
+import { ORDER_LIST_KEY } from '../../../entities/orders.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import { OrdersList } from '../components/OrdersList.tsx';
-
-const LIST_KEY = [...ORDERS_KEY, 'list'];
 
 /** Whether the order list has had an answer: until then its height is unknown. */
 function useListAnswered(): boolean {
   const cache = useQueryClient().getQueryCache();
   return useSyncExternalStore(
     (listener) => cache.subscribe(listener),
-    () => cache.findAll({ queryKey: LIST_KEY }).some((query) => query.state.status !== 'pending'),
+    () => cache.findAll({ queryKey: ORDER_LIST_KEY }).some((query) => query.state.status !== 'pending'),
   );
 }
 

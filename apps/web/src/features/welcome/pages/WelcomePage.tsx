@@ -38,21 +38,12 @@ function Shortcut({ to, icon, label }: { to: string; icon: ReactNode; label: str
   );
 }
 
-/** `/` for the roles with a welcome page. The outlet holds what the router puts there for `/` (the figures). */
-export function WelcomePage() {
+/**
+ * The open orders per status, each opening the list of that status. Its own component: each count's answer
+ * re-renders these tiles, not the whole page.
+ */
+function OpenOrders() {
   const { t, i18n } = useTranslation(['welcome', 'common']);
-  const user = useCurrentUser();
-  const firstName = user.name.split(/\s+/)[0] || user.name;
-  const title = t(`greeting.${greetingKey(new Date().getHours())}`, { name: firstName });
-  usePageHeader(t('common:nav.dashboard'));
-  const canSignOff = user.role === 'store-manager';
-  // What needs the user comes first, and its height is known only with its answers: until they have come
-  // a placeholder stands there and the rest of the page, mounted so that its data loads meanwhile, is not
-  // laid out. Then nothing moves when the answers come.
-  const needs = useQuery(needsYouQueryOptions(needsYouKind(useRole())));
-  const signOff = useQuery({ ...signOffQueryOptions(), enabled: canSignOff });
-  const firstAnswers = !needs.isPending && !(canSignOff && signOff.isPending);
-
   // The page explains a failure in place.
   const statuses = useQuery({ ...statusOptionsQueryOptions(i18n.language), meta: { silent: true } });
   const open = (statuses.data ?? []).filter((status) => status.slug !== COMPLETED_STATUS);
@@ -68,6 +59,68 @@ export function WelcomePage() {
   };
 
   return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="open-orders">
+      <Group justify="space-between" mb="md" gap="xs">
+        <Title order={3} size="h4" id="open-orders">
+          {t('openOrders')}
+        </Title>
+        {allCounted && (
+          <Text fw={600} aria-live="polite">
+            {t('openTotal', { count: totalOpen })}
+          </Text>
+        )}
+      </Group>
+
+      {failed && <LoadErrorAlert message={t('loadError')} onRetry={retry} mb="md" />}
+
+      {statuses.isPending && <TileSkeletons height={92} />}
+
+      {statuses.isSuccess && open.length === 0 && <Text c="dimmed">{t('noStatuses')}</Text>}
+
+      {open.length > 0 && (
+        <TileGrid>
+          {open.map((status, index) => {
+            const count = counts[index];
+            const label = t(`common:status.${status.slug}`, { defaultValue: status.title });
+            return (
+              <LinkCard key={status.id} to={orderListPath({ status: status.slug })}>
+                <Stack gap="xs">
+                  <StatusBadge status={status.slug} label={status.title} w="fit-content" />
+                  {count?.isPending ? (
+                    <Skeleton h={34} w={60} />
+                  ) : (
+                    <Text fz={30} fw={700} lh={1.1}>
+                      {count?.isSuccess ? count.data : '–'}
+                    </Text>
+                  )}
+                  {/* The link's name starts with what it shows (WCAG 2.5.3), then says where it goes. */}
+                  <VisuallyHidden>{t('showOrders', { status: label })}</VisuallyHidden>
+                </Stack>
+              </LinkCard>
+            );
+          })}
+        </TileGrid>
+      )}
+    </Paper>
+  );
+}
+
+/** `/` for the roles with a welcome page. The outlet holds what the router puts there for `/` (the figures). */
+export function WelcomePage() {
+  const { t } = useTranslation(['welcome', 'common']);
+  const user = useCurrentUser();
+  const firstName = user.name.split(/\s+/)[0] || user.name;
+  const title = t(`greeting.${greetingKey(new Date().getHours())}`, { name: firstName });
+  usePageHeader(t('common:nav.dashboard'));
+  const canSignOff = user.role === 'store-manager';
+  // What needs the user comes first, and its height is known only with its answers: until they have come
+  // a placeholder stands there and the rest of the page, mounted so that its data loads meanwhile, is not
+  // laid out. Then nothing moves when the answers come.
+  const needs = useQuery(needsYouQueryOptions(needsYouKind(useRole())));
+  const signOff = useQuery({ ...signOffQueryOptions(), enabled: canSignOff });
+  const firstAnswers = !needs.isPending && !(canSignOff && signOff.isPending);
+
+  return (
     <Stack gap="xl" maw={1100}>
       <Stack gap={4}>
         <Title order={2}>{title}</Title>
@@ -81,49 +134,7 @@ export function WelcomePage() {
 
         <Outlet />
 
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="open-orders">
-          <Group justify="space-between" mb="md" gap="xs">
-            <Title order={3} size="h4" id="open-orders">
-              {t('openOrders')}
-            </Title>
-            {allCounted && (
-              <Text fw={600} aria-live="polite">
-                {t('openTotal', { count: totalOpen })}
-              </Text>
-            )}
-          </Group>
-
-          {failed && <LoadErrorAlert message={t('loadError')} onRetry={retry} mb="md" />}
-
-          {statuses.isPending && <TileSkeletons height={92} />}
-
-          {statuses.isSuccess && open.length === 0 && <Text c="dimmed">{t('noStatuses')}</Text>}
-
-          {open.length > 0 && (
-            <TileGrid>
-              {open.map((status, index) => {
-                const count = counts[index];
-                const label = t(`common:status.${status.slug}`, { defaultValue: status.title });
-                return (
-                  <LinkCard key={status.id} to={orderListPath({ status: status.slug })}>
-                    <Stack gap="xs">
-                      <StatusBadge status={status.slug} label={status.title} w="fit-content" />
-                      {count?.isPending ? (
-                        <Skeleton h={34} w={60} />
-                      ) : (
-                        <Text fz={30} fw={700} lh={1.1}>
-                          {count?.isSuccess ? count.data : '–'}
-                        </Text>
-                      )}
-                      {/* The link's name starts with what it shows (WCAG 2.5.3), then says where it goes. */}
-                      <VisuallyHidden>{t('showOrders', { status: label })}</VisuallyHidden>
-                    </Stack>
-                  </LinkCard>
-                );
-              })}
-            </TileGrid>
-          )}
-        </Paper>
+        <OpenOrders />
 
         <Stack gap="sm" component="section" aria-labelledby="shortcuts">
           <Title order={3} size="h4" id="shortcuts">
