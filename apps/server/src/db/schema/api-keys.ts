@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, instant } from './columns.ts';
 import { chains } from './org.ts';
 import { users } from './users.ts';
 
@@ -21,9 +21,9 @@ export const apiKeys = pgTable(
     scopes: text('scopes').array().notNull(),
     chainId: integer('chain_id').references(() => chains.id, { onDelete: 'cascade' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: instant('expires_at'),
+    lastUsedAt: instant('last_used_at'),
+    revokedAt: instant('revoked_at'),
     createdAt: createdAt(),
   },
   (t) => [index('api_keys_chain_idx').on(t.chainId).where(sql`${t.revokedAt} is null`)],

@@ -3,7 +3,6 @@ import {
   bigint,
   boolean,
   check,
-  date,
   index,
   integer,
   jsonb,
@@ -11,13 +10,12 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, timestamps } from './columns.ts';
-import { orders } from './orders.ts';
-import { chains } from './org.ts';
+import { createdAt, day, instant, timestamps } from './columns.ts';
+import { orderId, orders } from './orders.ts';
+import { chainRef } from './org.ts';
 import { userRef } from './users.ts';
 
 /** Money columns: minor units; sums of lines may pass int4, so int8 (read back as numbers, db/client.ts). */
@@ -51,9 +49,7 @@ export const costLines = pgTable(
   'cost_lines',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderId(),
     kind: varchar('kind', { length: 16 }).notNull(),
     description: varchar('description', { length: 500 }).notNull(),
     quantityMilli: integer('quantity_milli').notNull(),
@@ -76,20 +72,18 @@ export const quotes = pgTable(
   'quotes',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderId(),
     status: varchar('status', { length: 16 }).notNull().default('submitted'),
     /** `[{ kind, description, quantity_milli, unit_price_minor, amount_minor }]` as submitted. */
     lines: jsonb('lines').notNull(),
     totalMinor: money('total_minor').notNull(),
-    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    validUntil: day('valid_until').notNull(),
     note: text('note'),
     submittedBy: userRef('submitted_by'),
     /** Over the limit of the approvers of the order's region: only the chain's chain-admins decide it. */
     escalated: boolean('escalated').notNull().default(false),
     decidedBy: userRef('decided_by'),
-    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedAt: instant('decided_at'),
     decisionComment: text('decision_comment'),
     createdAt: createdAt(),
   },
@@ -113,13 +107,11 @@ export const invoices = pgTable(
     kind: varchar('kind', { length: 16 }).notNull(),
     /** A credit note's invoice; an invoice is credited at most once. */
     creditsInvoiceId: integer('credits_invoice_id').unique(),
-    chainId: integer('chain_id')
-      .notNull()
-      .references(() => chains.id, { onDelete: 'restrict' }),
-    periodFrom: date('period_from', { mode: 'string' }).notNull(),
-    periodTo: date('period_to', { mode: 'string' }).notNull(),
-    issueDate: date('issue_date', { mode: 'string' }).notNull(),
-    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    chainId: chainRef('restrict'),
+    periodFrom: day('period_from').notNull(),
+    periodTo: day('period_to').notNull(),
+    issueDate: day('issue_date').notNull(),
+    dueDate: day('due_date').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
     /** The chain's language when issued (sv for SE, fi for FI): the PDF's. */
     language: varchar('language', { length: 2 }).notNull(),
@@ -150,7 +142,7 @@ export const invoiceLines = pgTable(
     orderId: integer('order_id').notNull(),
     projectNumber: integer('project_number').notNull(),
     description: text('description').notNull(),
-    completedOn: date('completed_on', { mode: 'string' }),
+    completedOn: day('completed_on'),
     netMinor: money('net_minor').notNull(),
     vatBp: integer('vat_bp').notNull(),
   },

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, timestamps } from './columns.ts';
-import { chains } from './org.ts';
+import { chainRef } from './org.ts';
 import { userRef } from './users.ts';
 
 /** A file in storage and who uploaded it: the columns of a category file and of an order document. */
@@ -18,9 +18,7 @@ export const fileCategories = pgTable(
   'file_categories',
   {
     id: serial('id').primaryKey(),
-    chainId: integer('chain_id')
-      .notNull()
-      .references(() => chains.id, { onDelete: 'restrict' }),
+    chainId: chainRef('restrict'),
     categoryName: varchar('category_name', { length: 255 }),
     title: varchar('title', { length: 255 }).notNull(),
     subTitle: varchar('sub_title', { length: 255 }),
@@ -42,20 +40,18 @@ export const categoryFiles = pgTable(
   (t) => [index('category_files_category_idx').on(t.categoryId)],
 );
 
-/** One store import attempt; a failed one is recorded with total_imported 0. */
-export const storeImports = pgTable(
-  'store_imports',
-  {
-    id: serial('id').primaryKey(),
-    chainId: integer('chain_id')
-      .notNull()
-      .references(() => chains.id, { onDelete: 'cascade' }),
-    userId: userRef('user_id'),
-    fileName: varchar('file_name', { length: 255 }),
-    totalImported: integer('total_imported').notNull().default(0),
-    totalFailed: integer('total_failed').notNull().default(0),
-    errors: jsonb('errors'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('store_imports_chain_idx').on(t.chainId)],
-);
+/** The columns of one import attempt of a chain's rows from a file; a failed one has total_imported 0. */
+export const importColumns = () => ({
+  id: serial('id').primaryKey(),
+  chainId: chainRef('cascade'),
+  userId: userRef('user_id'),
+  fileName: varchar('file_name', { length: 255 }),
+  totalImported: integer('total_imported').notNull().default(0),
+  totalFailed: integer('total_failed').notNull().default(0),
+  errors: jsonb('errors'),
+  createdAt: createdAt(),
+});
+
+export const storeImports = pgTable('store_imports', importColumns(), (t) => [
+  index('store_imports_chain_idx').on(t.chainId),
+]);

@@ -8,6 +8,7 @@ export * from './orders.ts';
 export * from './org.ts';
 export * from './phonein.ts';
 export * from './plans.ts';
+export * from './reference.ts';
 export * from './search.ts';
 export * from './sign-in.ts';
 export * from './tallies.ts';

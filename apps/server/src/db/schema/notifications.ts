@@ -1,19 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, instant } from './columns.ts';
 import { orderId } from './orders.ts';
-import { users } from './users.ts';
+import { userId, users } from './users.ts';
 
 /**
  * The live event log behind `GET /api/events`: written in the same transaction as the change, read by
@@ -43,15 +32,13 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userId(),
     /** `order_created`, `approval`, `assigned`, `status` or `message`. */
     type: varchar('type', { length: 20 }).notNull(),
     orderId: orderId(),
     params: jsonb('params').notNull(),
     createdAt: createdAt(),
-    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    readAt: instant('read_at'),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),
@@ -89,12 +76,12 @@ export const mailOutbox = pgTable(
     toEmail: varchar('to_email', { length: 255 }).notNull(),
     locale: varchar('locale', { length: 2 }).notNull(),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
     /** A worker holds a claimed row until then; a crashed worker's claim runs out. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    lockedUntil: instant('locked_until'),
+    sentAt: instant('sent_at'),
     /** Set when retries ran out (24 h). */
-    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    failedAt: instant('failed_at'),
     lastError: text('last_error'),
     createdAt: createdAt(),
   },

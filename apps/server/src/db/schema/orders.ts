@@ -3,7 +3,6 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
-  boolean,
   check,
   index,
   integer,
@@ -12,53 +11,16 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { apiKeys } from './api-keys.ts';
 import { assets } from './assets.ts';
-import { createdAt, timestamps } from './columns.ts';
+import { createdAt, instant, timestamps, version } from './columns.ts';
 import { storedFile } from './files.ts';
-import { chains, regions, stores } from './org.ts';
+import { storePlace, storePlaceIndexes } from './org.ts';
 import { plans } from './plans.ts';
-import { userRef, users } from './users.ts';
-
-export const workTypes = pgTable('work_types', {
-  id: serial('id').primaryKey(),
-  slug: varchar('slug', { length: 120 }).notNull().unique(),
-  /** English title; per-locale titles live in work_type_translations. */
-  title: varchar('title', { length: 120 }).notNull(),
-  ...timestamps(),
-});
-
-export const workTypeTranslations = pgTable(
-  'work_type_translations',
-  {
-    workTypeId: integer('work_type_id')
-      .notNull()
-      .references(() => workTypes.id, { onDelete: 'cascade' }),
-    locale: varchar('locale', { length: 2 }).notNull(),
-    title: varchar('title', { length: 120 }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.workTypeId, t.locale] })],
-);
-
-export const orderStatuses = pgTable('order_statuses', {
-  id: serial('id').primaryKey(),
-  title: varchar('title', { length: 100 }).notNull(),
-  slug: varchar('slug', { length: 100 }).notNull().unique(),
-  /** pending, planned, confirmed, revisit-required, completed keep their behaviour. */
-  builtin: boolean('builtin').notNull().default(false),
-  ...timestamps(),
-});
-
-export const priorities = pgTable('priorities', {
-  id: integer('id').primaryKey(),
-  dueHours: integer('due_hours').notNull(),
-  titleEn: varchar('title_en', { length: 120 }).notNull(),
-  titleSv: varchar('title_sv', { length: 120 }).notNull(),
-  titleFi: varchar('title_fi', { length: 120 }).notNull(),
-});
+import { orderStatuses, priorityRef, workTypeRef } from './reference.ts';
+import { userId, userRef } from './users.ts';
 
 /** Project numbers come from a sequence: unique, increasing, never reused (even after a rollback). */
 export const projectNumberSeq = pgSequence('order_project_number_seq', { startWith: 100001 });
@@ -69,33 +31,23 @@ export const orders = pgTable(
     id: serial('id').primaryKey(),
     projectNumber: integer('project_number').notNull().unique().default(sql`nextval('order_project_number_seq')`),
     description: text('description').notNull(),
-    workTypeId: integer('work_type_id')
-      .notNull()
-      .references(() => workTypes.id, { onDelete: 'restrict' }),
-    priority: integer('priority')
-      .notNull()
-      .references(() => priorities.id, { onDelete: 'restrict' }),
-    chainId: integer('chain_id')
-      .notNull()
-      .references(() => chains.id, { onDelete: 'restrict' }),
-    regionId: integer('region_id').references(() => regions.id, { onDelete: 'restrict' }),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'restrict' }),
+    workTypeId: workTypeRef('restrict'),
+    priority: priorityRef(),
+    ...storePlace(),
     createdBy: userRef('created_by'),
     approvalStatus: varchar('approval_status', { length: 16 }).notNull().default('pending'),
-    approvalStatusDate: timestamp('approval_status_date', { withTimezone: true, mode: 'date' }),
+    approvalStatusDate: instant('approval_status_date'),
     statusId: integer('status_id')
       .notNull()
       .references(() => orderStatuses.id, { onDelete: 'restrict' }),
     technicianId: userRef('technician_id'),
-    plannedAt: timestamp('planned_at', { withTimezone: true, mode: 'date' }),
-    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    plannedAt: instant('planned_at'),
+    completedAt: instant('completed_at'),
     /** What was done, given with the completion (api-contract "Workflow rules that hold together"). */
     resolution: text('resolution'),
-    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    dueAt: instant('due_at').notNull(),
     /** Store sign-off: the store said the fault is fixed. */
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    confirmedAt: instant('confirmed_at'),
     confirmedBy: userRef('confirmed_by'),
     /** A follow-up order opened because the store said "not fixed": the original it follows. */
     parentId: integer('parent_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
@@ -114,10 +66,7 @@ export const orders = pgTable(
      * Optimistic concurrency: +1 on every write of the row through Drizzle (the ETag of the order). A
      * write that names the version itself keeps that value.
      */
-    version: integer('version')
-      .notNull()
-      .default(1)
-      .$onUpdate(() => sql`"orders"."version" + 1`),
+    version: version('orders'),
     ...timestamps(),
   },
   (t) => {
@@ -125,9 +74,7 @@ export const orders = pgTable(
     const listed = [t.dueAt, t.statusId, t.approvalStatus, t.workTypeId, t.priority, t.createdAt, t.storeId];
     return [
       check('orders_approval_status_check', sql`${t.approvalStatus} in ('pending', 'approved', 'rejected')`),
-      index('orders_chain_pn_idx').on(t.chainId, t.projectNumber),
-      index('orders_region_pn_idx').on(t.regionId, t.projectNumber),
-      index('orders_store_pn_idx').on(t.storeId, t.projectNumber),
+      ...storePlaceIndexes(t, t.projectNumber, (place) => `orders_${place}_pn_idx`),
       index('orders_technician_pn_idx').on(t.technicianId, t.projectNumber),
       index('orders_status_idx').on(t.statusId),
       index('orders_created_at_idx').on(t.createdAt),
@@ -243,9 +190,7 @@ export const chatMessages = pgTable(
 export const chatSeen = pgTable(
   'chat_seen',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userId(),
     orderId: orderId(),
     lastSeenMessageId: bigint('last_seen_message_id', { mode: 'number' }).notNull().default(0),
     seenAt: createdAt(),

@@ -42,13 +42,17 @@ export const chains = pgTable(
   ],
 );
 
+/** The chain a row belongs to. */
+export const chainRef = (onDelete: 'restrict' | 'cascade') =>
+  integer('chain_id')
+    .notNull()
+    .references(() => chains.id, { onDelete });
+
 export const regions = pgTable(
   'regions',
   {
     id: serial('id').primaryKey(),
-    chainId: integer('chain_id')
-      .notNull()
-      .references(() => chains.id, { onDelete: 'restrict' }),
+    chainId: chainRef('restrict'),
     regionName: varchar('region_name', { length: 255 }).notNull(),
     phone: varchar('phone', { length: 50 }).notNull(),
     email: varchar('email', { length: 255 }),
@@ -58,14 +62,15 @@ export const regions = pgTable(
   (t) => [index('regions_chain_idx').on(t.chainId, t.id)],
 );
 
+/** The region a row belongs to: none in a chain without regions. */
+export const regionRef = () => integer('region_id').references(() => regions.id, { onDelete: 'restrict' });
+
 export const stores = pgTable(
   'stores',
   {
     id: serial('id').primaryKey(),
-    chainId: integer('chain_id')
-      .notNull()
-      .references(() => chains.id, { onDelete: 'restrict' }),
-    regionId: integer('region_id').references(() => regions.id, { onDelete: 'restrict' }),
+    chainId: chainRef('restrict'),
+    regionId: regionRef(),
     storeName: varchar('store_name', { length: 255 }).notNull(),
     phone: varchar('phone', { length: 50 }).notNull(),
     email: varchar('email', { length: 255 }),
@@ -88,3 +93,33 @@ export const stores = pgTable(
     index('stores_name_trgm').using('gin', sql`${t.storeName} gin_trgm_ops`),
   ],
 );
+
+/** The store a row belongs to. */
+export const storeRef = (onDelete: 'restrict' | 'cascade') =>
+  integer('store_id')
+    .notNull()
+    .references(() => stores.id, { onDelete });
+
+/**
+ * The store of a row that carries its store's chain and region too (orders, assets), so that a chain's
+ * or a region's list reads its own index; they follow a store that moves.
+ */
+export const storePlace = () => ({
+  chainId: chainRef('restrict'),
+  regionId: regionRef(),
+  storeId: storeRef('restrict'),
+});
+
+/** A column an index is on. */
+type Indexed = Parameters<ReturnType<typeof index>['on']>[0];
+
+/** A storePlace row's indexes: one per place (chain, region, store), led by it and ordered by `key`. */
+export const storePlaceIndexes = (
+  t: { chainId: Indexed; regionId: Indexed; storeId: Indexed },
+  key: Indexed,
+  name: (place: 'chain' | 'region' | 'store') => string,
+) => [
+  index(name('chain')).on(t.chainId, key),
+  index(name('region')).on(t.regionId, key),
+  index(name('store')).on(t.storeId, key),
+];

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, serial, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
-import { workTypes } from './orders.ts';
+import { workTypes } from './reference.ts';
 
 /**
  * The after-hours (on-call) lines by city and trade (api-contract "Phone-in for urgent orders"). A line

@@ -3,21 +3,20 @@ import {
   bigserial,
   boolean,
   check,
-  date,
   index,
   integer,
   pgTable,
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { assets } from './assets.ts';
-import { createdAt, timestamps } from './columns.ts';
-import { orders, priorities, workTypes } from './orders.ts';
-import { chains, stores } from './org.ts';
+import { createdAt, day, instant, timestamps, version } from './columns.ts';
+import { orders } from './orders.ts';
+import { chainRef, storeRef } from './org.ts';
+import { priorityRef, workTypeRef } from './reference.ts';
 import { userRef } from './users.ts';
 
 /**
@@ -31,17 +30,11 @@ export const plans = pgTable(
   'plans',
   {
     id: serial('id').primaryKey(),
-    chainId: integer('chain_id')
-      .notNull()
-      .references(() => chains.id, { onDelete: 'cascade' }),
+    chainId: chainRef('cascade'),
     title: varchar('title', { length: 120 }).notNull(),
     description: text('description'),
-    workTypeId: integer('work_type_id')
-      .notNull()
-      .references(() => workTypes.id, { onDelete: 'restrict' }),
-    priority: integer('priority')
-      .notNull()
-      .references(() => priorities.id, { onDelete: 'restrict' }),
+    workTypeId: workTypeRef('restrict'),
+    priority: priorityRef(),
     /** `stores` or `assets`: what the plan's targets are. */
     targetKind: varchar('target_kind', { length: 8 }).notNull(),
     freq: varchar('freq', { length: 8 }).notNull(),
@@ -49,19 +42,16 @@ export const plans = pgTable(
     weekdays: integer('weekdays').array().notNull().default(sql`'{}'::integer[]`),
     monthDay: integer('month_day'),
     month: integer('month'),
-    startsOn: date('starts_on', { mode: 'string' }).notNull(),
-    endsOn: date('ends_on', { mode: 'string' }),
+    startsOn: day('starts_on').notNull(),
+    endsOn: day('ends_on'),
     leadDays: integer('lead_days').notNull(),
     ifPreviousOpen: varchar('if_previous_open', { length: 8 }).notNull(),
     active: boolean('active').notNull().default(true),
-    generatedUntil: date('generated_until', { mode: 'string' }).notNull(),
-    nextRunAt: timestamp('next_run_at', { withTimezone: true, mode: 'date' }),
+    generatedUntil: day('generated_until').notNull(),
+    nextRunAt: instant('next_run_at'),
     createdBy: userRef('created_by'),
     /** Optimistic concurrency: +1 on every write through Drizzle. */
-    version: integer('version')
-      .notNull()
-      .default(1)
-      .$onUpdate(() => sql`"plans"."version" + 1`),
+    version: version('plans'),
     ...timestamps(),
   },
   (t) => [
@@ -83,9 +73,7 @@ export const planTargets = pgTable(
       .references(() => plans.id, { onDelete: 'cascade' }),
     /** The store's id (a store plan) or the asset's (an asset plan). */
     targetId: integer('target_id').notNull(),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    storeId: storeRef('cascade'),
     assetId: integer('asset_id').references(() => assets.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.planId, t.targetId] }), index('plan_targets_store_idx').on(t.storeId)],
@@ -105,11 +93,9 @@ export const planOccurrences = pgTable(
       .references(() => plans.id, { onDelete: 'cascade' }),
     targetKind: varchar('target_kind', { length: 8 }).notNull(),
     targetId: integer('target_id').notNull(),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    storeId: storeRef('cascade'),
     assetId: integer('asset_id').references(() => assets.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
+    day: day('day').notNull(),
     status: varchar('status', { length: 10 }).notNull(),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     /** A skipped occurrence: the order still open that it was skipped for. */

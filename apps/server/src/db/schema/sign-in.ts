@@ -1,6 +1,6 @@
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, timestamps } from './columns.ts';
-import { chains } from './org.ts';
+import { index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, instant, timestamps } from './columns.ts';
+import { chainRef, chains } from './org.ts';
 import { users } from './users.ts';
 
 /** A chain's own OpenID Connect provider. The client secret is sealed (lib/secrets.ts), never stored plain. */
@@ -22,9 +22,7 @@ export const chainEmailDomains = pgTable(
   'chain_email_domains',
   {
     domain: varchar('domain', { length: 253 }).notNull(),
-    chainId: integer('chain_id')
-      .notNull()
-      .references(() => chains.id, { onDelete: 'cascade' }),
+    chainId: chainRef('cascade'),
   },
   (t) => [primaryKey({ columns: [t.domain] }), index('chain_email_domains_chain_idx').on(t.chainId)],
 );
@@ -52,7 +50,7 @@ export const signInFlows = pgTable(
     /** A message key (auth.*) when the sign-in failed, with its `email` parameter when it names one. */
     error: varchar('error', { length: 64 }),
     email: varchar('email', { length: 255 }),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('sign_in_flows_expires_idx').on(t.expiresAt)],

@@ -8,12 +8,11 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, timestamps } from './columns.ts';
-import { chains, regions, stores } from './org.ts';
+import { createdAt, instant, timestamps } from './columns.ts';
+import { chainRef, regions, storeRef } from './org.ts';
 
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
@@ -47,16 +46,18 @@ export const users = pgTable(
   ],
 );
 
+/** The user a row belongs to: it goes with the user. */
+export const userId = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /** Chains a chain-admin is bound to. */
 export const userChains = pgTable(
   'user_chains',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    chainId: integer('chain_id')
-      .notNull()
-      .references(() => chains.id, { onDelete: 'restrict' }),
+    userId: userId(),
+    chainId: chainRef('restrict'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.chainId] }), index('user_chains_chain_idx').on(t.chainId)],
 );
@@ -65,9 +66,7 @@ export const userChains = pgTable(
 export const userRegions = pgTable(
   'user_regions',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userId(),
     regionId: integer('region_id')
       .notNull()
       .references(() => regions.id, { onDelete: 'restrict' }),
@@ -79,12 +78,8 @@ export const userRegions = pgTable(
 export const userStores = pgTable(
   'user_stores',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'restrict' }),
+    userId: userId(),
+    storeId: storeRef('restrict'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.storeId] }), index('user_stores_store_idx').on(t.storeId)],
 );
@@ -94,9 +89,7 @@ export const accessTokens = pgTable(
   'access_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userId(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     /** `session` tokens go in headers; `download` tokens only in download URLs (60 s). */
     kind: varchar('kind', { length: 16 }).notNull().default('session'),
@@ -104,7 +97,7 @@ export const accessTokens = pgTable(
     sessionId: integer('session_id').references((): AnyPgColumn => accessTokens.id, { onDelete: 'cascade' }),
     /** A session opened through the chain's identity provider (not with a password). */
     viaProvider: boolean('via_provider').notNull().default(false),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -123,7 +116,7 @@ export const loginAttempts = pgTable(
   {
     key: varchar('key', { length: 64 }).primaryKey(),
     count: integer('count').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    windowStart: instant('window_start').notNull(),
   },
   (t) => [index('login_attempts_window_idx').on(t.windowStart)],
 );

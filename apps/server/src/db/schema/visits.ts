@@ -8,15 +8,12 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.ts';
+import { instant, timestamps } from './columns.ts';
 import { orderId } from './orders.ts';
 import { userRef } from './users.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * A technician's visit to an order's store: check-in to check-out. The position of the check-in is
@@ -29,8 +26,8 @@ export const siteVisits = pgTable(
     id: serial('id').primaryKey(),
     orderId: orderId(),
     technicianId: userRef('technician_id'),
-    checkedInAt: at('checked_in_at').notNull(),
-    checkedOutAt: at('checked_out_at'),
+    checkedInAt: instant('checked_in_at').notNull(),
+    checkedOutAt: instant('checked_out_at'),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     accuracyM: integer('accuracy_m'),
@@ -49,10 +46,10 @@ export const siteVisits = pgTable(
     /** An admin changed its times or outcome (the order's history says how). */
     corrected: boolean('corrected').notNull().default(false),
     /** The store confirmed the technician's arrival. */
-    confirmedAt: at('confirmed_at'),
+    confirmedAt: instant('confirmed_at'),
     confirmedBy: userRef('confirmed_by'),
     /** When the position was erased (VISIT_POSITION_DAYS after the check-out). */
-    positionErasedAt: at('position_erased_at'),
+    positionErasedAt: instant('position_erased_at'),
     ...timestamps(),
   },
   (t) => [

@@ -9,10 +9,9 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, timestamps } from './columns.ts';
+import { createdAt, instant, timestamps } from './columns.ts';
 import { chains } from './org.ts';
 import { users } from './users.ts';
 
@@ -31,12 +30,12 @@ export const webhooks = pgTable(
     events: text('events').array().notNull(),
     secretSealed: text('secret_sealed').notNull(),
     previousSecretSealed: text('previous_secret_sealed'),
-    previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true, mode: 'date' }),
+    previousSecretUntil: instant('previous_secret_until'),
     enabled: boolean('enabled').notNull().default(true),
     /** Why the server turned it off: `gone` (the receiver answered 410) or `failing` (5 days of failures). */
     disabledReason: varchar('disabled_reason', { length: 16 }),
     /** The first failed attempt since the last delivered one. */
-    failingSince: timestamp('failing_since', { withTimezone: true, mode: 'date' }),
+    failingSince: instant('failing_since'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
@@ -62,11 +61,11 @@ export const webhookMessages = pgTable(
     /** `pending`, `delivered` or `failed` (retries ran out, or the webhook answered 410). */
     status: varchar('status', { length: 10 }).notNull().default('pending'),
     attempts: smallint('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: instant('locked_until'),
     /** The HTTP status of the last attempt (null: no answer). */
     lastStatus: smallint('last_status'),
-    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+    doneAt: instant('done_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -84,7 +83,7 @@ export const webhookAttempts = pgTable(
     messageId: bigint('message_id', { mode: 'number' })
       .notNull()
       .references(() => webhookMessages.id, { onDelete: 'cascade' }),
-    attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attemptedAt: instant('attempted_at').notNull(),
     /** Null when no answer came (timeout, refused connection, address not allowed). */
     statusCode: smallint('status_code'),
     /** Why no answer came, in a few words. */
