@@ -1,6 +1,6 @@
-import { Alert, List } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { List } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SubmitFailed } from './SubmitFailed.tsx';
 
 /**
  * Every server message of a failed submit in one alert, for forms that list them all
@@ -11,13 +11,7 @@ export function FormErrors({ messages, title }: { messages: readonly string[]; t
   const { t } = useTranslation();
   if (messages.length === 0) return null;
   return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertCircle size={18} aria-hidden />}
-      title={title ?? t('errors.form')}
-      role="alert"
-    >
+    <SubmitFailed title={title ?? t('errors.form')}>
       <List size="sm" spacing={2}>
         {messages.map((message, index) => (
           // Messages may repeat across fields; position keeps keys unique.
@@ -25,6 +19,6 @@ export function FormErrors({ messages, title }: { messages: readonly string[]; t
           <List.Item key={`${index}:${message}`}>{message}</List.Item>
         ))}
       </List>
-    </Alert>
+    </SubmitFailed>
   );
 }

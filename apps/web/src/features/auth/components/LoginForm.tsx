@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginAnswer } from '@wop/shared/api';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { SubmitFailed } from '../../../components/SubmitFailed.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { profileQueryOptions } from '../../../lib/current-user.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -138,17 +138,7 @@ export function LoginForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {failure && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            title={t('login.failed')}
-            role="alert"
-          >
-            {failure}
-          </Alert>
-        )}
+        {failure && <SubmitFailed title={t('login.failed')}>{failure}</SubmitFailed>}
         <TextInput
           ref={emailRef}
           label={t('login.email')}
