@@ -278,21 +278,24 @@ export async function unreadChanged(tx: DbOrTx, userId: number) {
 
 /**
  * The technician checked in: everyone who sees the order sees it live; its store's managers are told.
- * What the other change points write in six statements, in one (a check-in is the hot path, issue #40):
- * the events lock is its first step, taken before its `app_events` rows draw their ids (both read
- * `events_lock`), and held from there to the commit only.
+ * The check-in itself (`written`: CTEs, `visit` among them, the visit's row) and what the other change
+ * points write in six statements, in one (a check-in is the hot path, issue #40). The events lock is
+ * taken in it before its `app_events` rows draw their ids (both read `events_lock`), and held from
+ * there to the commit only. Returns the visit's id.
  */
-export async function visitCheckedIn(tx: Tx, actor: AuthUser, orderId: number, visitId: number) {
-  await executePrepared(
+export async function visitCheckedIn(tx: Tx, actor: AuthUser, orderId: number, written: SQL) {
+  const [visit] = await executePrepared<{ id: number }>(
     tx,
     sql`
-    with events_lock as materialized (select pg_advisory_xact_lock(${EVENTS_LOCK})),
+    with ${written},
+    events_lock as materialized (select pg_advisory_xact_lock(${EVENTS_LOCK})),
     live as (${orderEventInsert(orderId, 'order', orderChange('updated'), sql`cross join events_lock`)}),
-    hook as (${webhooks.emitStatement('visit.checked_in', orderId, webhooks.visitJson(visitId))}),
+    hook as (${webhooks.emitStatement('visit.checked_in', orderId, webhooks.visitJsonFrom(sql`visit v`))}),
     ${tellCtes(actor, orderId, 'visit_arrived', storeManagers)},
     unread as (${unreadInsert(sql`select ins.user_id from ins cross join events_lock`, 1)})
-    select pg_notify(${EVENTS_CHANNEL}, '')`,
+    select visit.id, pg_notify(${EVENTS_CHANNEL}, '') from visit`,
   );
+  return visit.id;
 }
 
 /** The technician checked out: the order changes on every screen showing it. */

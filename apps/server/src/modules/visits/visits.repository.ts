@@ -155,30 +155,25 @@ export const OPEN_VISIT_INDEX = 'site_visits_open_idx';
 export type NewVisit = typeof siteVisits.$inferInsert;
 
 /**
- * A technician's check-in and its entry in the order's history (`check_in`, to its time), in one
- * statement; returns the visit's id.
+ * A technician's check-in and its entry in the order's history (`check_in`, to its time), as the
+ * CTEs `visit` (the visit's row) and `history`, for the statement that announces it
+ * (notify.visitCheckedIn).
  */
-export async function insertCheckIn(
-  tx: Tx,
+export function checkInCtes(
   visit: Required<Pick<NewVisit, 'orderId' | 'technicianId' | 'checkedInAt'>> &
     Pick<NewVisit, 'lat' | 'lng' | 'accuracyM' | 'distanceM' | 'offSite' | 'noPosition' | 'lateCheckIn'>,
   apiKeyId: number | null,
 ) {
-  const [row] = await executePrepared<{ id: number }>(
-    tx,
-    sql`
-    with visit as (
+  return sql`
+    visit as (
       insert into site_visits (order_id, technician_id, checked_in_at, lat, lng, accuracy_m, distance_m,
         off_site, no_position, late_check_in)
       values (${visit.orderId}, ${visit.technicianId}, ${visit.checkedInAt.toISOString()}, ${visit.lat}, ${visit.lng},
         ${visit.accuracyM}, ${visit.distanceM}, ${visit.offSite}, ${visit.noPosition}, ${visit.lateCheckIn})
-      returning id),
+      returning *),
     history as (
       insert into order_events (order_id, user_id, api_key_id, field, to_value)
-      values (${visit.orderId}, ${visit.technicianId}, ${apiKeyId}, 'check_in', ${visit.checkedInAt.toISOString()}))
-    select id from visit`,
-  );
-  return row.id;
+      values (${visit.orderId}, ${visit.technicianId}, ${apiKeyId}, 'check_in', ${visit.checkedInAt.toISOString()}))`;
 }
 
 export async function updateVisit(tx: DbOrTx, id: number, values: Partial<NewVisit>) {

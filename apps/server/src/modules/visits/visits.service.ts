@@ -135,7 +135,7 @@ export function createVisitsService(db: Db, now: () => Date = () => new Date()) 
     /** Accepted with or without a position; flagged `no_position`, or `off_site` beyond the chain's radius. */
     async checkIn(user: AuthUser, orderId: number, body: CheckInBody) {
       return db.transaction(async (tx) => {
-        // The hot path (issue #40): one statement reads and locks, one writes the visit, one tells.
+        // The hot path (issue #40): one statement reads and locks, one writes the visit and tells.
         const order = await repo.lockForCheckIn(tx, orderId, user.id, ordersInScope(scopeOf(user)));
         if (!order) throw new NotFoundError('orders.not_found');
         if (order.status === COMPLETED_STATUS) throw new ConflictError('visits.order_completed');
@@ -169,11 +169,12 @@ export function createVisitsService(db: Db, now: () => Date = () => new Date()) 
           noPosition: written.no_position,
           lateCheckIn: written.late_check_in,
         };
-        const id = await repo.insertCheckIn(tx, visit, user.apiKeyId ?? null).catch((error: unknown) => {
-          // Another check-in of the technician's committed while this one waited for the order's lock.
-          throw isUniqueViolation(error, repo.OPEN_VISIT_INDEX) ? new ConflictError('visits.already_open') : error;
-        });
-        await notify.visitCheckedIn(tx, user, orderId, id);
+        const id = await notify
+          .visitCheckedIn(tx, user, orderId, repo.checkInCtes(visit, user.apiKeyId ?? null))
+          .catch((error: unknown) => {
+            // Another check-in of the technician's committed while this one waited for the order's lock.
+            throw isUniqueViolation(error, repo.OPEN_VISIT_INDEX) ? new ConflictError('visits.already_open') : error;
+          });
         // The answer from what was written (no read back: a check-in is the hot path).
         return toVisit({
           ...written,

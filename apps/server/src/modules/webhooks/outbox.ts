@@ -64,6 +64,9 @@ export function emitStatement(
 }
 
 /** A visit as events carry it. */
-export const visitJson = (visitId: number) => sql`(select jsonb_build_object('visit', jsonb_build_object(
+export const visitJson = (visitId: number) => visitJsonFrom(sql`site_visits v where v.id = ${visitId}`);
+
+/** A visit as events carry it, from `source` (whose visit is `v`): a visit written by the same statement. */
+export const visitJsonFrom = (source: SQL) => sql`(select jsonb_build_object('visit', jsonb_build_object(
   'id', v.id, 'technician_id', v.technician_id, 'checked_in_at', v.checked_in_at, 'checked_out_at', v.checked_out_at,
-  'outcome', v.outcome, 'off_site', v.off_site, 'auto_closed', v.auto_closed)) from site_visits v where v.id = ${visitId})`;
+  'outcome', v.outcome, 'off_site', v.off_site, 'auto_closed', v.auto_closed)) from ${source})`;
