@@ -46,7 +46,7 @@ async function generateBatch(tx: DbOrTx, now: Date, timezone: string) {
       p.lead_days, p.if_previous_open, p.generated_until::text as generated_until, p.created_by
     from plans p join chains c on c.id = p.chain_id
     where p.active and p.next_run_at is not null and p.next_run_at <= ${now.toISOString()}::timestamptz
-    order by p.next_run_at, p.id
+    order by p.next_run_at
     limit ${BATCH}
     for update of p skip locked`);
   if (!due.length) return { plans: 0, generated: 0, skipped: 0 };
