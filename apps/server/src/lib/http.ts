@@ -1,4 +1,5 @@
 import { pageSchema } from '@wop/shared/query';
+import { type Column, ilike, or } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
@@ -23,6 +24,10 @@ export function pageOf<T>(data: T[], total: number, params: { page: number; limi
 
 /** Escapes % and _ for an ILIKE pattern that matches anywhere. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A list's search: `q` anywhere in any of `columns` (case-insensitive), or no condition without one. */
+export const searchIn = (columns: Column[], q: string | undefined) =>
+  q ? or(...columns.map((column) => ilike(column, likePattern(q)))) : undefined;
 
 /** The entity tag of a record's version (orders, assets): strong. */
 export const etag = (version: number) => `"${version}"`;

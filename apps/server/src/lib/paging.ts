@@ -1,5 +1,6 @@
 import type { ListParams } from '@wop/shared/query';
 import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 
 type Sortable = AnyColumn | SQL;
 
@@ -20,4 +21,25 @@ export function pageWindow(
     limit: params.limit,
     offset: (params.page - 1) * params.limit,
   };
+}
+
+/**
+ * One page of a list and the list's total, under the same `where`: `rows` selects the rows (with their
+ * joins) and takes the page's order, limit and offset; `counted` counts them (`{ total: count() }`).
+ */
+export async function pageAndTotal<T extends PgSelect, C extends PgSelect & PromiseLike<{ total: number }[]>>(
+  rows: T,
+  counted: C,
+  where: SQL | undefined,
+  page: ReturnType<typeof pageWindow>,
+) {
+  const [data, [{ total }]] = await Promise.all([
+    rows
+      .where(where)
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
+    counted.where(where),
+  ]);
+  return { rows: data as Awaited<T>, total };
 }

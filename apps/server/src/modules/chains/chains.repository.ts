@@ -1,9 +1,9 @@
 import type { ListParams } from '@wop/shared/query';
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chains } from '../../db/schema/index.ts';
-import { likePattern } from '../../lib/http.ts';
-import { pageWindow } from '../../lib/paging.ts';
+import { searchIn } from '../../lib/http.ts';
+import { pageAndTotal, pageWindow } from '../../lib/paging.ts';
 
 const sortColumns = {
   id: chains.id,
@@ -76,21 +76,15 @@ export type ChainRow = ChainValues &
 
 /** `scope` is the caller's SQL scope filter (undefined for admins). */
 export async function listChains(db: DbOrTx, params: ListParams, scope: SQL | undefined) {
-  const search = params.q
-    ? or(...searchColumns.map((column) => ilike(column, likePattern(params.q ?? ''))))
-    : undefined;
+  const search = searchIn(searchColumns, params.q);
   const where = and(scope, search);
   const page = pageWindow(params, sortColumns, chains.id, asc(chains.id));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(columns)
-      .from(chains)
-      .where(where)
-      .orderBy(...page.orderBy)
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(chains).where(where),
-  ]);
+  const { rows, total } = await pageAndTotal(
+    db.select(columns).from(chains).$dynamic(),
+    db.select({ total: count() }).from(chains).$dynamic(),
+    where,
+    page,
+  );
   return { rows: rows as ChainRow[], total };
 }
 

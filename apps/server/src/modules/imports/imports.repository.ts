@@ -2,7 +2,7 @@ import type { ListParams } from '@wop/shared/query';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type assetImports, chains, regions, storeImports, stores, users } from '../../db/schema/index.ts';
-import { pageWindow } from '../../lib/paging.ts';
+import { pageAndTotal, pageWindow } from '../../lib/paging.ts';
 import type { StoreValues } from '../stores/stores.repository.ts';
 
 /** The record of what was imported: the same columns for stores and for assets. */
@@ -38,19 +38,17 @@ export async function listImports(
 ) {
   const where = and(scope, params.chain_id ? eq(table.chainId, params.chain_id) : undefined);
   const page = pageWindow(params, sortColumns(table), table.id, desc(table.id));
-  const [rows, [{ total }]] = await Promise.all([
+  return pageAndTotal(
     db
       .select(recordColumns(table))
       .from(table)
       .innerJoin(chains, eq(chains.id, table.chainId))
       .leftJoin(users, eq(users.id, table.userId))
-      .where(where)
-      .orderBy(...page.orderBy)
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(table).innerJoin(chains, eq(chains.id, table.chainId)).where(where),
-  ]);
-  return { rows, total };
+      .$dynamic(),
+    db.select({ total: count() }).from(table).innerJoin(chains, eq(chains.id, table.chainId)).$dynamic(),
+    where,
+    page,
+  );
 }
 
 export async function findImport(db: DbOrTx, id: number, table: ImportTable = storeImports) {

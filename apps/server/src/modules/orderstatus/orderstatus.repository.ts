@@ -1,9 +1,9 @@
 import type { ListParams } from '@wop/shared/query';
-import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderStatuses } from '../../db/schema/index.ts';
-import { likePattern } from '../../lib/http.ts';
-import { pageWindow } from '../../lib/paging.ts';
+import { searchIn } from '../../lib/http.ts';
+import { pageAndTotal, pageWindow } from '../../lib/paging.ts';
 
 const sortColumns = {
   id: orderStatuses.id,
@@ -20,21 +20,14 @@ const columns = {
 export type OrderStatusRow = { id: number; title: string; slug: string; builtin: boolean };
 
 export async function listOrderStatuses(db: DbOrTx, params: ListParams) {
-  const where = params.q
-    ? or(ilike(orderStatuses.title, likePattern(params.q)), ilike(orderStatuses.slug, likePattern(params.q)))
-    : undefined;
+  const where = searchIn([orderStatuses.title, orderStatuses.slug], params.q);
   const page = pageWindow(params, sortColumns, orderStatuses.id, asc(orderStatuses.id));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(columns)
-      .from(orderStatuses)
-      .where(where)
-      .orderBy(...page.orderBy)
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(orderStatuses).where(where),
-  ]);
-  return { rows, total };
+  return pageAndTotal(
+    db.select(columns).from(orderStatuses).$dynamic(),
+    db.select({ total: count() }).from(orderStatuses).$dynamic(),
+    where,
+    page,
+  );
 }
 
 export async function findOrderStatus(db: DbOrTx, id: number): Promise<OrderStatusRow | undefined> {

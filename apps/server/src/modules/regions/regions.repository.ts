@@ -1,9 +1,9 @@
 import type { ListParams } from '@wop/shared/query';
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chains, regions } from '../../db/schema/index.ts';
-import { likePattern } from '../../lib/http.ts';
-import { pageWindow } from '../../lib/paging.ts';
+import { searchIn } from '../../lib/http.ts';
+import { pageAndTotal, pageWindow } from '../../lib/paging.ts';
 
 const sortColumns = {
   id: regions.id,
@@ -47,22 +47,15 @@ export interface RegionValues {
 
 /** Regions of one chain, filtered by the caller's scope (undefined for admins). */
 export async function listRegions(db: DbOrTx, chainId: number, params: ListParams, scope: SQL | undefined) {
-  const search = params.q
-    ? or(...searchColumns.map((column) => ilike(column, likePattern(params.q ?? ''))))
-    : undefined;
+  const search = searchIn(searchColumns, params.q);
   const where = and(eq(regions.chainId, chainId), scope, search);
   const page = pageWindow(params, sortColumns, regions.id, asc(regions.id));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(columns)
-      .from(regions)
-      .innerJoin(chains, eq(chains.id, regions.chainId))
-      .where(where)
-      .orderBy(...page.orderBy)
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(regions).where(where),
-  ]);
+  const { rows, total } = await pageAndTotal(
+    db.select(columns).from(regions).innerJoin(chains, eq(chains.id, regions.chainId)).$dynamic(),
+    db.select({ total: count() }).from(regions).$dynamic(),
+    where,
+    page,
+  );
   return { rows: rows as RegionRow[], total };
 }
 

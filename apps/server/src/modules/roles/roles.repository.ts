@@ -1,30 +1,23 @@
 import type { ListParams } from '@wop/shared/query';
-import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { roles, users } from '../../db/schema/index.ts';
-import { likePattern } from '../../lib/http.ts';
-import { pageWindow } from '../../lib/paging.ts';
+import { searchIn } from '../../lib/http.ts';
+import { pageAndTotal, pageWindow } from '../../lib/paging.ts';
 
 const sortColumns = { id: roles.id, title: roles.title, slug: roles.slug, created_at: roles.createdAt };
 
 const columns = { id: roles.id, title: roles.title, slug: roles.slug, builtin: roles.builtin };
 
 export async function listRoles(db: DbOrTx, params: ListParams) {
-  const where = params.q
-    ? or(ilike(roles.title, likePattern(params.q)), ilike(roles.slug, likePattern(params.q)))
-    : undefined;
+  const where = searchIn([roles.title, roles.slug], params.q);
   const page = pageWindow(params, sortColumns, roles.id, asc(roles.id));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(columns)
-      .from(roles)
-      .where(where)
-      .orderBy(...page.orderBy)
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(roles).where(where),
-  ]);
-  return { rows, total };
+  return pageAndTotal(
+    db.select(columns).from(roles).$dynamic(),
+    db.select({ total: count() }).from(roles).$dynamic(),
+    where,
+    page,
+  );
 }
 
 export async function findRole(db: DbOrTx, id: number) {

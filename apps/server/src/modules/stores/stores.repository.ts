@@ -1,10 +1,10 @@
 import type { ListParams } from '@wop/shared/query';
 import type { StoreBody } from '@wop/shared/stores';
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets, chains, orders, regions, stores } from '../../db/schema/index.ts';
-import { likePattern } from '../../lib/http.ts';
-import { pageWindow } from '../../lib/paging.ts';
+import { searchIn } from '../../lib/http.ts';
+import { pageAndTotal, pageWindow } from '../../lib/paging.ts';
 
 const sortColumns = {
   id: stores.id,
@@ -87,9 +87,7 @@ export interface StoreFilters {
 
 /** Stores filtered by the caller's scope (undefined for admins) and the list filters. */
 export async function listStores(db: DbOrTx, params: ListParams & StoreFilters, scope: SQL | undefined) {
-  const search = params.q
-    ? or(...searchColumns.map((column) => ilike(column, likePattern(params.q ?? ''))))
-    : undefined;
+  const search = searchIn(searchColumns, params.q);
   const where = and(
     scope,
     search,
@@ -97,23 +95,22 @@ export async function listStores(db: DbOrTx, params: ListParams & StoreFilters, 
     params.region_id ? eq(stores.regionId, params.region_id) : undefined,
   );
   const page = pageWindow(params, sortColumns, stores.id, asc(stores.id));
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await pageAndTotal(
     db
       .select(columns)
       .from(stores)
       .innerJoin(chains, eq(chains.id, stores.chainId))
       .leftJoin(regions, eq(regions.id, stores.regionId))
-      .where(where)
-      .orderBy(...page.orderBy)
-      .limit(page.limit)
-      .offset(page.offset),
+      .$dynamic(),
     db
       .select({ total: count() })
       .from(stores)
       .innerJoin(chains, eq(chains.id, stores.chainId))
       .leftJoin(regions, eq(regions.id, stores.regionId))
-      .where(where),
-  ]);
+      .$dynamic(),
+    where,
+    page,
+  );
   return { rows: rows as StoreRow[], total };
 }
 

@@ -1,9 +1,9 @@
 import type { ListParams } from '@wop/shared/query';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chains, regions, roles, stores, userChains, userRegions, userStores, users } from '../../db/schema/index.ts';
-import { likePattern } from '../../lib/http.ts';
-import { pageWindow } from '../../lib/paging.ts';
+import { searchIn } from '../../lib/http.ts';
+import { pageAndTotal, pageWindow } from '../../lib/paging.ts';
 
 const sortColumns = {
   id: users.id,
@@ -65,22 +65,15 @@ function filterSql(f: UserFilters): (SQL | undefined)[] {
 
 /** One page of user ids (the caller turns them into the contract's user shape). */
 export async function listUserIds(db: DbOrTx, params: ListParams & UserFilters, scope: SQL | undefined) {
-  const search = params.q
-    ? or(...searchColumns.map((column) => ilike(column, likePattern(params.q ?? ''))))
-    : undefined;
+  const search = searchIn(searchColumns, params.q);
   const where = and(scope, search, ...filterSql(params));
   const page = pageWindow(params, sortColumns, users.id, asc(users.id));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(where)
-      .orderBy(...page.orderBy)
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(where),
-  ]);
+  const { rows, total } = await pageAndTotal(
+    db.select({ id: users.id }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).$dynamic(),
+    db.select({ total: count() }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).$dynamic(),
+    where,
+    page,
+  );
   return { ids: rows.map((row) => row.id), total };
 }
 
