@@ -29,8 +29,6 @@ declare module 'fastify' {
     download?: boolean;
     /** The event stream accepts a one-time ticket in `?ticket=` (browsers' EventSource sends no headers). */
     ticket?: boolean;
-    /** A GET that only reads, called often: a session's sign-in may come from memory (see below). */
-    rememberSignIn?: boolean;
   }
 }
 
@@ -122,8 +120,9 @@ function queryToken(request: FastifyRequest): string | undefined {
 
 /**
  * Sign-in from the request's token, checked against the database on every request, with one
- * exception: on routes marked `rememberSignIn`, a session read shortly before is taken from memory,
- * which spares the list its sign-in query (a round trip of ~0.3 ms on each call).
+ * exception: a GET with a session's token in its header may take the sign-in read shortly before from
+ * memory, which spares every read its sign-in query (a round trip: decision 011). Writes, download
+ * tokens, tickets and API keys are always read from the database.
  *
  * Memory is only used on PostgreSQL, and only while this instance LISTENs to the changes of
  * sign-ins: triggers announce each change to a session, a user's name, e-mail or role, their chains,
@@ -234,11 +233,11 @@ export default fp(
       const token = headerToken ?? urlToken;
       if (!token) throw new UnauthenticatedError();
       // Tokens in a URL end up in history and logs: only download tokens, only on download routes.
-      const { download, ticket, rememberSignIn } = request.routeOptions.config;
+      const { download, ticket } = request.routeOptions.config;
       if (urlToken && !download && !ticket) throw new UnauthenticatedError();
       const hash = hashToken(token);
       const found =
-        (headerToken && rememberSignIn && request.method === 'GET' ? memory.get(hash) : undefined) ??
+        (headerToken && request.method === 'GET' ? memory.get(hash) : undefined) ??
         (await signIn(hash, urlToken ? (ticket ? 'ticket' : 'download') : 'session'));
       request.user = found.user;
       request.sessionId = found.sessionId;

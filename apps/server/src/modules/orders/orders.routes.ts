@@ -60,7 +60,6 @@ export default async function ordersRoutes(instance: FastifyInstance) {
         response: { 200: pageEnvelope(orderSchema) },
       },
       onRequest: app.requirePermission('order:list'),
-      config: { rememberSignIn: true },
     },
     async (request) => ({ message: null, payload: await orders.list(request.user, request.query, request.locale) }),
   );
