@@ -2,6 +2,7 @@ import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title }
 import { useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '@wop/shared/dashboard';
 import { can, WELCOME_ROLES } from '@wop/shared/roles';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/badges.tsx';
@@ -340,30 +341,33 @@ function OpenByStatus({ counts }: { counts: Dashboard['open_by_status'] }) {
 /** Room kept for the chart and tables until they render: what comes below them then does not move. */
 const DETAILS_HEIGHT = 560;
 
+/** A bordered panel of the dashboard with its heading (`id` names what the heading labels). */
+function Panel({ id, title, children }: { id?: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+      <Title order={4} size="h5" mb="sm" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
 /** The weekly chart and the tables, below the figures (off a phone's first screen). */
 function DashboardDetails({ data }: { data: Dashboard }) {
   const { t } = useTranslation('dashboard');
   return (
     <>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-          <Title order={4} size="h5" mb="sm">
-            {t('chart.title')}
-          </Title>
+        <Panel title={t('chart.title')}>
           <WeeklyChart weekly={data.weekly} />
-        </Paper>
-        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-          <Title order={4} size="h5" mb="sm" id="dashboard-stores">
-            {t('stores.title')}
-          </Title>
+        </Panel>
+        <Panel id="dashboard-stores" title={t('stores.title')}>
           <WorstStores stores={data.by_store} />
-        </Paper>
-        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-          <Title order={4} size="h5" mb="sm" id="dashboard-assets">
-            {t('assets.title')}
-          </Title>
+        </Panel>
+        <Panel id="dashboard-assets" title={t('assets.title')}>
           <AttentionAssets assets={data.assets_attention} />
-        </Paper>
+        </Panel>
       </SimpleGrid>
       <Spend spend={data.spend} />
       <TimeOnSite time={data.time_on_site} />
