@@ -145,6 +145,8 @@ export type OccurrenceStatus = (typeof OCCURRENCE_STATUSES)[number];
 export const previewDaySchema = z.object({
   day: z.string(),
   generate_on: z.string(),
+  /** The rule's day was a weekend or holiday: this is the working day before it. */
+  moved: z.boolean(),
   status: z.enum(OCCURRENCE_STATUSES),
   order: link.nullable(),
 });

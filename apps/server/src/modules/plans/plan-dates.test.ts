@@ -3,6 +3,7 @@ import {
   type Country,
   endOfDayIn,
   generatedFrom,
+  isMovedDay,
   isWorkingDay,
   occurrences,
   type PlanRule,
@@ -260,5 +261,27 @@ describe('APP_TIMEZONE across daylight-saving changes', () => {
     expect(generatedFrom('2026-04-01', 3, 'Europe/Stockholm').toISOString()).toBe('2026-03-28T23:00:00.000Z');
     expect(generatedFrom('2026-10-27', 2, 'Europe/Stockholm').toISOString()).toBe('2026-10-24T22:00:00.000Z');
     expect(generatedFrom('2026-10-27', 0, 'Europe/Stockholm').toISOString()).toBe('2026-10-26T23:00:00.000Z');
+  });
+});
+
+describe('a preview day moved off its rule day', () => {
+  it('is moved when a weekly day is not on a chosen weekday (or, none chosen, the start date weekday)', () => {
+    // Midsummer Eve 2026 is Friday 19 June: a Friday plan's day moves to Thursday 18 June.
+    expect(isMovedDay({ freq: 'weekly', interval: 1, weekdays: [5] }, '2026-06-01', '2026-06-18')).toBe(true);
+    expect(isMovedDay({ freq: 'weekly', interval: 1, weekdays: [5] }, '2026-06-01', '2026-06-26')).toBe(false);
+    // No weekdays: the start date's (Monday 1 June).
+    expect(isMovedDay({ freq: 'weekly', interval: 1 }, '2026-06-01', '2026-06-08')).toBe(false);
+    expect(isMovedDay({ freq: 'weekly', interval: 1 }, '2026-06-01', '2026-06-05')).toBe(true);
+  });
+
+  it("is not moved when a day the month lacks falls on the month's last day", () => {
+    expect(isMovedDay({ freq: 'monthly', interval: 1, month_day: 31 }, '2026-01-31', '2026-04-30')).toBe(false);
+    expect(isMovedDay({ freq: 'monthly', interval: 1, month_day: 31 }, '2026-01-31', '2028-02-29')).toBe(false);
+    expect(isMovedDay({ freq: 'monthly', interval: 1, month_day: -1 }, '2026-01-01', '2026-02-28')).toBe(false);
+    // 31 May 2026 is a Sunday: moved to Friday 29 May.
+    expect(isMovedDay({ freq: 'monthly', interval: 1, month_day: -1 }, '2026-01-01', '2026-05-29')).toBe(true);
+    // No month_day: the start date's day (the 15th).
+    expect(isMovedDay({ freq: 'yearly', interval: 1 }, '2026-08-15', '2027-08-13')).toBe(true);
+    expect(isMovedDay({ freq: 'yearly', interval: 1 }, '2026-08-15', '2028-08-15')).toBe(false);
   });
 });

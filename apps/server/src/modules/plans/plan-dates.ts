@@ -161,6 +161,21 @@ export function occurrences(schedule: PlanSchedule, from: string, count: number,
   return out;
 }
 
+/**
+ * Whether a plan's day is not the day its rule names: the rule's day was a weekend or a holiday and this
+ * is the working day before it. A day the month lacks (the 31st in April) on the month's last day is the
+ * rule's own day, not a move.
+ */
+export function isMovedDay(rule: PlanRule, startsOn: string, day: string): boolean {
+  const n = dayNumber(day);
+  if (rule.freq === 'weekly') {
+    const wanted = rule.weekdays?.length ? rule.weekdays : [isoWeekday(dayNumber(startsOn))];
+    return !wanted.includes(isoWeekday(n));
+  }
+  const monthDay = rule.month_day ?? Number(startsOn.slice(8, 10));
+  return n !== clampedDay(Number(day.slice(0, 4)), Number(day.slice(5, 7)), monthDay);
+}
+
 /** Today's day in the zone at the instant `now`. */
 export function todayIn(timezone: string, now: Date): string {
   const local = new TZDate(now.getTime(), timezone);

@@ -15,7 +15,15 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import { pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { assetsInScope, storesInScope } from '../../lib/scope-sql.ts';
-import { addDays, type Country, generatedFrom, occurrences, type PlanSchedule, todayIn } from './plan-dates.ts';
+import {
+  addDays,
+  type Country,
+  generatedFrom,
+  isMovedDay,
+  occurrences,
+  type PlanSchedule,
+  todayIn,
+} from './plan-dates.ts';
 import * as repo from './plans.repository.ts';
 
 type RuleSource = Pick<
@@ -160,6 +168,7 @@ export function createPlansService(db: Db, timezone: string, now: () => Date = (
     occurrences(schedule, from, count).map((day) => ({
       day,
       generate_on: addDays(day, -lead),
+      moved: isMovedDay(schedule.rule, schedule.starts_on, day),
       status: 'coming' as const,
       order: null,
     }));
@@ -259,12 +268,8 @@ export function createPlansService(db: Db, timezone: string, now: () => Date = (
       const targets = await repo.targetsOf(db, [id]);
       const from = today();
       const done = await repo.occurrencesFrom(db, id, from);
-      const coming = previewDays(
-        scheduleOf(row, row.country),
-        [from, addDays(row.generated_until, 1)].sort()[1],
-        count,
-        row.lead_days,
-      );
+      const schedule = scheduleOf(row, row.country);
+      const coming = previewDays(schedule, [from, addDays(row.generated_until, 1)].sort()[1], count, row.lead_days);
       return {
         targets: targets.map((t) => {
           const recorded = done
@@ -272,6 +277,7 @@ export function createPlansService(db: Db, timezone: string, now: () => Date = (
             .map((o) => ({
               day: o.day,
               generate_on: addDays(o.day, -row.lead_days),
+              moved: isMovedDay(schedule.rule, schedule.starts_on, o.day),
               status: o.status,
               order:
                 o.order_id !== null && o.project_number !== null

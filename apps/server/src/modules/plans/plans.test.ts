@@ -83,7 +83,13 @@ describe('a plan, its preview and its orders', () => {
     const [target] = preview.json().payload.targets;
     expect(target.store_id).toBe(demoStore);
     expect(target.days).toHaveLength(12);
-    expect(target.days[0]).toEqual({ day: '2027-03-01', generate_on: '2027-02-26', status: 'coming', order: null });
+    expect(target.days[0]).toEqual({
+      day: '2027-03-01',
+      generate_on: '2027-02-26',
+      moved: false,
+      status: 'coming',
+      order: null,
+    });
     // Easter Monday 2027 (29 March) is a Swedish holiday: that week's day is the Friday before, itself Good Friday,
     // so Thursday 25 March.
     expect(target.days.map((d: { day: string }) => d.day).slice(0, 6)).toEqual([
@@ -93,6 +99,15 @@ describe('a plan, its preview and its orders', () => {
       '2027-03-22',
       '2027-03-25',
       '2027-04-05',
+    ]);
+    // The day moved off the holidays says so; the others do not.
+    expect(target.days.slice(0, 6).map((d: { moved: boolean }) => d.moved)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
     ]);
 
     await generate();
@@ -135,11 +150,12 @@ describe('a plan, its preview and its orders', () => {
       {
         day: '2027-03-01',
         generate_on: '2027-02-26',
+        moved: false,
         status: 'generated',
         order: expect.objectContaining({ id: orders[0].id }),
       },
-      { day: '2027-03-08', generate_on: '2027-03-05', status: 'coming', order: null },
-      { day: '2027-03-15', generate_on: '2027-03-12', status: 'coming', order: null },
+      { day: '2027-03-08', generate_on: '2027-03-05', moved: false, status: 'coming', order: null },
+      { day: '2027-03-15', generate_on: '2027-03-12', moved: false, status: 'coming', order: null },
     ]);
 
     // The next one on the Friday its lead time begins, not before.

@@ -1,7 +1,7 @@
 import { type PlanRuleBody, planBody } from '@wop/shared/plans';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n.ts';
-import { isMovedDay, newPlanValues, planBodyOf, ruleSummary } from './plan-form.ts';
+import { newPlanValues, planBodyOf, ruleSummary } from './plan-form.ts';
 
 const rule = (r: Partial<PlanRuleBody>): PlanRuleBody => ({
   freq: 'monthly',
@@ -55,28 +55,6 @@ describe('the plan form as the server receives it', () => {
     expect(parsed.success).toBe(false);
     const paths = parsed.error?.issues.map((i) => i.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['title', 'worktype_id', 'targets.asset_ids', 'rule.interval']));
-  });
-});
-
-describe('a preview day moved off its rule day', () => {
-  it('is moved when a weekly day is not on a chosen weekday (or, none chosen, the start date weekday)', () => {
-    // Midsummer Eve 2026 is Friday 19 June: a Friday plan's day moves to Thursday 18 June.
-    expect(isMovedDay(rule({ freq: 'weekly', weekdays: [5] }), '2026-06-01', '2026-06-18')).toBe(true);
-    expect(isMovedDay(rule({ freq: 'weekly', weekdays: [5] }), '2026-06-01', '2026-06-26')).toBe(false);
-    // No weekdays: the start date's (Monday 1 June).
-    expect(isMovedDay(rule({ freq: 'weekly' }), '2026-06-01', '2026-06-08')).toBe(false);
-    expect(isMovedDay(rule({ freq: 'weekly' }), '2026-06-01', '2026-06-05')).toBe(true);
-  });
-
-  it("is not moved when a day the month lacks falls on the month's last day", () => {
-    expect(isMovedDay(rule({ month_day: 31 }), '2026-01-31', '2026-04-30')).toBe(false);
-    expect(isMovedDay(rule({ month_day: 31 }), '2026-01-31', '2028-02-29')).toBe(false);
-    expect(isMovedDay(rule({ month_day: -1 }), '2026-01-01', '2026-02-28')).toBe(false);
-    // 31 May 2026 is a Sunday: moved to Friday 29 May.
-    expect(isMovedDay(rule({ month_day: -1 }), '2026-01-01', '2026-05-29')).toBe(true);
-    // No month_day: the start date's day (the 15th).
-    expect(isMovedDay(rule({ freq: 'yearly' }), '2026-08-15', '2027-08-13')).toBe(true);
-    expect(isMovedDay(rule({ freq: 'yearly' }), '2026-08-15', '2028-08-15')).toBe(false);
   });
 });
 

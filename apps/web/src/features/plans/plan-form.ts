@@ -134,24 +134,6 @@ const isoWeekday = (day: string) => {
   const d = new Date(`${day}T12:00:00Z`).getUTCDay();
   return d === 0 ? 7 : d;
 };
-const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
-
-/**
- * Whether an occurrence's day is not the day its rule names, i.e. the server moved it to the working
- * day before (a holiday or a weekend). A day the month lacks (the 31st in April) falling on the
- * month's last day is the rule's day, not a move.
- */
-export function isMovedDay(rule: PlanRuleBody, startsOn: string, day: string): boolean {
-  if (rule.freq === 'weekly') {
-    const wanted = rule.weekdays.length > 0 ? rule.weekdays : [isoWeekday(startsOn)];
-    return !wanted.includes(isoWeekday(day));
-  }
-  const [year, month, date] = day.split('-').map(Number);
-  const last = daysInMonth(year, month);
-  const named = rule.month_day ?? Number(startsOn.slice(8, 10));
-  const expected = named === -1 ? last : Math.min(named, last);
-  return date !== expected;
-}
 
 /** The rule in words: "Every 2 weeks on Monday and Thursday", "Every month on the last day", ... */
 export function ruleSummary(t: TFunction, rule: PlanRuleBody, startsOn: string): string {

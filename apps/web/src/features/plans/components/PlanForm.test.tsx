@@ -50,9 +50,15 @@ const PREVIEW: PlanPreview = {
     {
       ...PLAN.target_list[0],
       days: [
-        { day: '2026-06-12', generate_on: '2026-06-05', status: 'generated', order: { id: 77, project_number: 10077 } },
-        { day: '2026-06-18', generate_on: '2026-06-11', status: 'coming', order: null },
-        { day: '2026-06-26', generate_on: '2026-06-19', status: 'coming', order: null },
+        {
+          day: '2026-06-12',
+          generate_on: '2026-06-05',
+          moved: false,
+          status: 'generated',
+          order: { id: 77, project_number: 10077 },
+        },
+        { day: '2026-06-18', generate_on: '2026-06-11', moved: true, status: 'coming', order: null },
+        { day: '2026-06-26', generate_on: '2026-06-19', moved: false, status: 'coming', order: null },
       ],
     },
   ],

@@ -410,8 +410,6 @@ export function PlanForm({ plan, readOnly = false }: { plan?: Plan; readOnly?: b
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>
         <PlanPreviewPanel
-          rule={showSaved && plan ? plan.rule : parsed.data?.rule}
-          startsOn={showSaved && plan ? plan.starts_on : parsed.data?.starts_on}
           preview={showSaved ? saved.data : draftReady ? draft.data : undefined}
           loading={showSaved ? saved.isPending : draftReady && (draft.isPending || draft.isFetching)}
           error={showSaved ? saved.error : draftReady ? draft.error : null}

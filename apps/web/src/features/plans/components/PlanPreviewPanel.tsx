@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import type { PlanPreview, PlanRuleBody } from '@wop/shared/plans';
+import type { PlanPreview } from '@wop/shared/plans';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +7,6 @@ import { orderPath } from '../../../entities/orders.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { isoWeekday } from '../calendar.ts';
-import { isMovedDay } from '../plan-form.ts';
 
 /**
  * The next 12 days of each target, as the server will generate them: a day moved off a holiday or a
@@ -15,15 +14,11 @@ import { isMovedDay } from '../plan-form.ts';
  */
 export function PlanPreviewPanel({
   preview,
-  rule,
-  startsOn,
   loading,
   error,
   incomplete,
 }: {
   preview: PlanPreview | undefined;
-  rule: PlanRuleBody | undefined;
-  startsOn: string | undefined;
   loading: boolean;
   error: unknown;
   incomplete: boolean;
@@ -66,14 +61,13 @@ export function PlanPreviewPanel({
                 ) : (
                   <ol style={{ margin: 0, paddingInlineStart: '1.5rem' }} data-testid="preview-days">
                     {target.days.map((d) => {
-                      const moved = rule && startsOn ? isMovedDay(rule, startsOn, d.day) : false;
                       return (
                         <li key={d.day}>
                           <Group gap={6} wrap="wrap">
                             <Text size="sm">
                               {t(`weekdaysShort.${isoWeekday(d.day)}`)} {date(d.day)}
                             </Text>
-                            {moved && (
+                            {d.moved && (
                               <Badge size="sm" variant="light" color="#9c3a0b" title={t('preview.movedHint')}>
                                 {t('preview.moved')}
                               </Badge>
