@@ -7,9 +7,9 @@ import { createOrderFields, missingOrderFields, orderFormFields } from '@wop/sha
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { DraftRestored } from '../../../components/DraftRestored.tsx';
 import { workTypeOptionsQueryOptions } from '../../../entities/worktypes.ts';
 import { useCurrentUser, useRole } from '../../../lib/current-user.ts';
-import { useDateFormat } from '../../../lib/dates.ts';
 import { useDraft } from '../../../lib/drafts.ts';
 import { notifyError } from '../../../lib/errors.ts';
 import { fieldLabels, fieldMessage, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
@@ -66,7 +66,6 @@ export function OrderCreatePage() {
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const { dateTime } = useDateFormat();
   const empty: Values = {
     chain_id: chainId ? String(chainId) : null,
     region_id: null,
@@ -171,16 +170,7 @@ export function OrderCreatePage() {
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} maw={820}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {restored && (
-            <Alert color="blue" variant="light" title={t('draft.restored', { time: dateTime(restored.saved_at) })}>
-              <Group justify="space-between" gap="xs">
-                <Text size="sm">{t('draft.hint')}</Text>
-                <Button size="compact-sm" variant="default" onClick={discard}>
-                  {t('draft.discard')}
-                </Button>
-              </Group>
-            </Alert>
-          )}
+          {restored && <DraftRestored savedAt={restored.saved_at} onDiscard={discard} />}
           <Group justify="space-between" gap="xs">
             <Text size="sm" c="dimmed">
               {t('scan.hint')}

@@ -64,7 +64,7 @@ const PREVIEW: PlanPreview = {
   ],
 };
 
-function setup(put: (body: Record<string, unknown>) => { status: number; body: unknown }) {
+function setup(put: (body: Record<string, unknown>) => { status: number; body: unknown }, plan: Plan | null = PLAN) {
   signIn();
   const puts: Record<string, unknown>[] = [];
   mockApi({
@@ -90,11 +90,27 @@ function setup(put: (body: Record<string, unknown>) => { status: number; body: u
       return put(body);
     },
   });
-  renderWithProviders(<PlanForm plan={PLAN} />, { user: makeUser('chain-admin'), route: '/plans/5' });
-  return { puts };
+  const view = renderWithProviders(<PlanForm plan={plan ?? undefined} />, {
+    user: makeUser('chain-admin'),
+    route: plan ? '/plans/5' : '/plans/create',
+  });
+  return { puts, unmount: view.unmount };
 }
 
 describe('the plan form', () => {
+  it('keeps a new plan as it is typed, put back when the form opens again, until the draft is discarded', async () => {
+    const saved = () => ({ status: 200, body: { message: 'Saved', payload: PLAN } });
+    const first = setup(saved, null);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Title' }), 'Filter change');
+    first.unmount();
+    setup(saved, null);
+    expect(await screen.findByText(/^Draft from .* restored$/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Filter change');
+    await userEvent.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('');
+    expect(screen.queryByText(/^Draft from/)).toBeNull();
+  });
+
   it("shows the saved plan's days: a day moved off a holiday as moved, a generated one as its order", async () => {
     setup(() => ({ status: 200, body: { message: 'Saved', payload: PLAN } }));
     const preview = await screen.findByRole('region', { name: 'Next 12 dates' });

@@ -31,11 +31,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { chainOptions } from '../../../components/ChainSelect.tsx';
+import { DraftRestored } from '../../../components/DraftRestored.tsx';
 import { FormActions } from '../../../components/FormDialog.tsx';
 import { FieldGrid } from '../../../components/FormLayout.tsx';
 import { planPath } from '../../../entities/plans.ts';
 import { workTypeOptionsQueryOptions } from '../../../entities/worktypes.ts';
 import { isApiError } from '../../../lib/api.ts';
+import { useDraft } from '../../../lib/drafts.ts';
 import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import {
@@ -104,9 +106,16 @@ export function PlanForm({ plan, readOnly = false }: { plan?: Plan; readOnly?: b
   const [version, setVersion] = useState(plan?.version);
   const [conflict, setConflict] = useState(false);
   const chains = scope.data?.chains ?? [];
+  // A new plan's form is kept as it is typed (lib/drafts.ts) and put back after a reload.
+  const keepsDraft = !plan && !readOnly;
+  const kept = useDraft<PlanValues>('plan-create', (v) => !v.title.trim() && !v.description.trim());
+  const [restored, setRestored] = useState(keepsDraft ? kept.restored : null);
   const form = useForm<PlanValues>({
     mode: 'controlled',
-    initialValues: plan ? planValues(plan) : newPlanValues(localToday(), null),
+    initialValues: plan ? planValues(plan) : { ...newPlanValues(localToday(), null), ...restored?.values },
+    onValuesChange: (next) => {
+      if (keepsDraft) kept.save(next);
+    },
     validate: schemaResolver(planBody, labels, planBodyOf, ERROR_FIELDS),
   });
   const values = form.values;
@@ -175,7 +184,10 @@ export function PlanForm({ plan, readOnly = false }: { plan?: Plan; readOnly?: b
         const answer = await save.mutateAsync({ id: plan?.id, version, body: planBodyOf(formValues) });
         setConflict(false);
         setVersion(answer.payload.version);
-        if (!plan) navigate(planPath(answer.payload.id), { replace: true });
+        if (!plan) {
+          kept.discard();
+          navigate(planPath(answer.payload.id), { replace: true });
+        }
         return answer;
       } catch (error) {
         if (plan && isApiError(error) && error.status === 409) {
@@ -189,6 +201,11 @@ export function PlanForm({ plan, readOnly = false }: { plan?: Plan; readOnly?: b
     { keepValues: true, aliases: ERROR_ALIASES },
   );
 
+  const discardDraft = () => {
+    kept.discard();
+    setRestored(null);
+    form.setValues(newPlanValues(localToday(), onlyChain));
+  };
   const setKind = (kind: string) => form.setFieldValue('target_kind', kind as TargetKind);
   const freqUnit = t(`units.${values.freq}`, { count: Number(values.interval) || 1 });
 
@@ -198,6 +215,7 @@ export function PlanForm({ plan, readOnly = false }: { plan?: Plan; readOnly?: b
         <form onSubmit={submit} noValidate aria-label={plan ? plan.title : t('create')}>
           <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <Stack gap="md">
+              {restored && <DraftRestored savedAt={restored.saved_at} onDiscard={discardDraft} />}
               {conflict && (
                 <Alert color="orange" variant="light" title={t('conflictTitle')} role="alert">
                   {t('conflictHint')}
