@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Plan, PlanPreview } from '@wop/shared/plans';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setAppTimeZone } from '../../../lib/app-config.ts';
 import { makeUser, mockApi, renderWithProviders, signIn } from '../../../test/utils.tsx';
 import { PlanForm } from './PlanForm.tsx';
 
@@ -98,6 +99,25 @@ function setup(put: (body: Record<string, unknown>) => { status: number; body: u
 }
 
 describe('the plan form', () => {
+  it("starts a new plan today in the server's time zone, not the browser's", async () => {
+    const saved = () => ({ status: 200, body: { message: 'Saved', payload: PLAN } });
+    // 23:30 UTC on 14 June: already the 15th at UTC+14, still the 14th at UTC-11.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-06-14T23:30:00Z'));
+    try {
+      setAppTimeZone('Pacific/Kiritimati');
+      const first = setup(saved, null);
+      expect(await screen.findByLabelText(/Starts on/)).toHaveValue('2026-06-15');
+      first.unmount();
+      setAppTimeZone('Pacific/Pago_Pago');
+      setup(saved, null);
+      expect(await screen.findByLabelText(/Starts on/)).toHaveValue('2026-06-14');
+    } finally {
+      setAppTimeZone(null);
+      vi.useRealTimers();
+    }
+  });
+
   it('keeps a new plan as it is typed, put back when the form opens again, until the draft is discarded', async () => {
     const saved = () => ({ status: 200, body: { message: 'Saved', payload: PLAN } });
     const first = setup(saved, null);

@@ -37,6 +37,7 @@ import { FieldGrid } from '../../../components/FormLayout.tsx';
 import { planPath } from '../../../entities/plans.ts';
 import { workTypeOptionsQueryOptions } from '../../../entities/worktypes.ts';
 import { isApiError } from '../../../lib/api.ts';
+import { toPickerValue } from '../../../lib/dates.ts';
 import { useDraft } from '../../../lib/drafts.ts';
 import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
 import { i18n } from '../../../lib/i18n.ts';
@@ -84,11 +85,8 @@ const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'];
 const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1));
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1));
 
-/** Today in the browser, as the date input wants it. */
-const localToday = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
+/** Today in APP_TIMEZONE, where the server counts a plan's days (the browser's zone until it is known). */
+const zoneToday = () => (toPickerValue(new Date()) as string).slice(0, 10);
 
 /**
  * A plan's form (new, or `plan` to edit; `readOnly` for those who only read plans) beside the preview
@@ -112,7 +110,7 @@ export function PlanForm({ plan, readOnly = false }: { plan?: Plan; readOnly?: b
   const [restored, setRestored] = useState(keepsDraft ? kept.restored : null);
   const form = useForm<PlanValues>({
     mode: 'controlled',
-    initialValues: plan ? planValues(plan) : { ...newPlanValues(localToday(), null), ...restored?.values },
+    initialValues: plan ? planValues(plan) : { ...newPlanValues(zoneToday(), null), ...restored?.values },
     onValuesChange: (next) => {
       if (keepsDraft) kept.save(next);
     },
@@ -204,7 +202,7 @@ export function PlanForm({ plan, readOnly = false }: { plan?: Plan; readOnly?: b
   const discardDraft = () => {
     kept.discard();
     setRestored(null);
-    form.setValues(newPlanValues(localToday(), onlyChain));
+    form.setValues(newPlanValues(zoneToday(), onlyChain));
   };
   const setKind = (kind: string) => form.setFieldValue('target_kind', kind as TargetKind);
   const freqUnit = t(`units.${values.freq}`, { count: Number(values.interval) || 1 });
