@@ -49,6 +49,7 @@ import {
   scopeQueryOptions,
   useSavePlan,
 } from '../api/plans.ts';
+import { PlanPreviewPanel } from './PlanPreviewPanel.tsx';
 import {
   ERROR_ALIASES,
   ERROR_FIELDS,
@@ -57,8 +58,7 @@ import {
   planBodyOf,
   planValues,
   type TargetKind,
-} from '../plan-form.ts';
-import { PlanPreviewPanel } from './PlanPreviewPanel.tsx';
+} from './plan-form.ts';
 
 const FORM_FIELDS = [
   'title',

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { orderPath } from '../../../entities/orders.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { isoWeekday } from '../calendar.ts';
+import { isoWeekday } from './calendar.ts';
 
 /**
  * The next 12 days of each target, as the server will generate them: a day moved off a holiday or a

@@ -16,7 +16,7 @@ import { useCan } from '../../../lib/current-user.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
 import { getPlans, PLANS_KEY, scopeQueryOptions, useDeletePlan, useSetPlanActive } from '../api/plans.ts';
-import { ruleSummary } from '../plan-form.ts';
+import { ruleSummary } from './plan-form.ts';
 
 const FILTERS = ['chain_id', 'store_id'] as const;
 

@@ -24,8 +24,16 @@ import { planPath } from '../../../entities/plans.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import { calendarQueryOptions, scopeQueryOptions } from '../api/plans.ts';
-import { byDay, type CalendarWeek, isoWeekday, monthRange, monthWeeks, parseMonth, shiftMonth } from '../calendar.ts';
-import { type CalendarGroup, groupDay, targetName } from '../calendar-groups.ts';
+import {
+  byDay,
+  type CalendarWeek,
+  isoWeekday,
+  monthRange,
+  monthWeeks,
+  parseMonth,
+  shiftMonth,
+} from '../components/calendar.ts';
+import { type CalendarGroup, groupDay, targetName } from '../components/calendar-groups.ts';
 
 const STATUS_COLOR: Record<OccurrenceStatus, string> = {
   coming: 'var(--mantine-color-blue-8)',

@@ -1,6 +1,6 @@
 import { type PlanRuleBody, planBody } from '@wop/shared/plans';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../lib/i18n.ts';
+import { i18n } from '../../../lib/i18n.ts';
 import { newPlanValues, planBodyOf, ruleSummary } from './plan-form.ts';
 
 const rule = (r: Partial<PlanRuleBody>): PlanRuleBody => ({
