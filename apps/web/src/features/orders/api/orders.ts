@@ -17,12 +17,16 @@ export const orderQueryOptions = (id: number) =>
  */
 export function useKeepOrdersForOffline(enabled: boolean): (ids: number[]) => void {
   const queryClient = useQueryClient();
-  return (ids) => {
-    if (!enabled || !navigator.onLine) return;
-    // Once the list has shown: the fetches and their answers do not hold up its first screen.
+  // One at a time, each when the browser is idle: a page's 25 answers parsed and stored at once were one
+  // long task on a slow phone, just as its technician starts to scroll the list.
+  const keep = ([id, ...rest]: number[]) => {
+    if (id === undefined || !navigator.onLine) return;
     whenIdle(() => {
-      for (const id of ids) void queryClient.prefetchQuery({ ...orderQueryOptions(id), staleTime: 60_000 });
+      void queryClient.prefetchQuery({ ...orderQueryOptions(id), staleTime: 60_000 }).then(() => keep(rest));
     });
+  };
+  return (ids) => {
+    if (enabled) keep(ids);
   };
 }
 
