@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setAppTimeZone } from './app-config.ts';
-import { formatDate, formatDateTime, formatRelative, fromPickerValue, toPickerValue } from './dates.ts';
+import { appToday, formatDate, formatDateTime, formatRelative, fromPickerValue, toPickerValue } from './dates.ts';
 
 // Local time, so the test does not depend on the machine's time zone.
 const when = new Date(2026, 10, 21, 14, 5);
@@ -22,6 +22,21 @@ describe('date formats per language', () => {
       expect(formatDate('2026-11-21', 'fi')).toBe('21.11.2026');
     } finally {
       setAppTimeZone(null);
+    }
+  });
+
+  it("says which day it is where the server is: a new month starts there, not in the browser's zone", () => {
+    // 23:30 UTC on 30 June: already 1 July at UTC+14, still 30 June at UTC-11.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-06-30T23:30:00Z'));
+    try {
+      setAppTimeZone('Pacific/Kiritimati');
+      expect(appToday()).toBe('2026-07-01');
+      setAppTimeZone('Pacific/Pago_Pago');
+      expect(appToday()).toBe('2026-06-30');
+    } finally {
+      setAppTimeZone(null);
+      vi.useRealTimers();
     }
   });
 

@@ -156,6 +156,11 @@ export function toPickerValue(value: DateInput): string | null {
   return `${d.year}-${pad(d.month + 1)}-${pad(d.day)} ${pad(d.hour)}:${pad(d.minute)}:00`;
 }
 
+/** Today (`YYYY-MM-DD`) on the wall clock of APP_TIMEZONE, where a chain's days begin and end. */
+export function appToday(): string {
+  return (toPickerValue(new Date()) as string).slice(0, 10);
+}
+
 /** A date-time picker's text, read on the wall clock of APP_TIMEZONE, as the moment's ISO text. */
 export function fromPickerValue(value: string | null | undefined): string | null {
   const m = value ? PICKER.exec(value) : null;

@@ -37,7 +37,7 @@ import { FieldGrid } from '../../../components/FormLayout.tsx';
 import { planPath } from '../../../entities/plans.ts';
 import { workTypeOptionsQueryOptions } from '../../../entities/worktypes.ts';
 import { isApiError } from '../../../lib/api.ts';
-import { toPickerValue } from '../../../lib/dates.ts';
+import { appToday } from '../../../lib/dates.ts';
 import { useDraft } from '../../../lib/drafts.ts';
 import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
 import { i18n } from '../../../lib/i18n.ts';
@@ -86,7 +86,6 @@ const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1));
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1));
 
 /** Today in APP_TIMEZONE, where the server counts a plan's days (the browser's zone until it is known). */
-const zoneToday = () => (toPickerValue(new Date()) as string).slice(0, 10);
 
 /**
  * A plan's form (new, or `plan` to edit; `readOnly` for those who only read plans) beside the preview
@@ -110,7 +109,7 @@ export function PlanForm({ plan, readOnly = false }: { plan?: Plan; readOnly?: b
   const [restored, setRestored] = useState(keepsDraft ? kept.restored : null);
   const form = useForm<PlanValues>({
     mode: 'controlled',
-    initialValues: plan ? planValues(plan) : { ...newPlanValues(zoneToday(), null), ...restored?.values },
+    initialValues: plan ? planValues(plan) : { ...newPlanValues(appToday(), null), ...restored?.values },
     onValuesChange: (next) => {
       if (keepsDraft) kept.save(next);
     },
@@ -202,7 +201,7 @@ export function PlanForm({ plan, readOnly = false }: { plan?: Plan; readOnly?: b
   const discardDraft = () => {
     kept.discard();
     setRestored(null);
-    form.setValues(newPlanValues(zoneToday(), onlyChain));
+    form.setValues(newPlanValues(appToday(), onlyChain));
   };
   const setKind = (kind: string) => form.setFieldValue('target_kind', kind as TargetKind);
   const freqUnit = t(`units.${values.freq}`, { count: Number(values.interval) || 1 });

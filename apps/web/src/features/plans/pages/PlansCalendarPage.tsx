@@ -21,7 +21,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ScopeFilters } from '../../../components/ScopeFilters.tsx';
 import { orderPath } from '../../../entities/orders.ts';
 import { planPath } from '../../../entities/plans.ts';
-import { useDateFormat } from '../../../lib/dates.ts';
+import { appToday, useDateFormat } from '../../../lib/dates.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import { calendarQueryOptions, scopeQueryOptions } from '../api/plans.ts';
 import {
@@ -41,10 +41,8 @@ const STATUS_COLOR: Record<OccurrenceStatus, string> = {
   skipped: 'var(--mantine-color-gray-7)',
 };
 
-const thisMonth = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
-};
+/** This month where the chain is (APP_TIMEZONE), not where the browser is. */
+const thisMonth = () => appToday().slice(0, 7);
 
 /** One line of a day: a coloured mark, the status for screen readers, and where a click leads. */
 function GroupLine({ group }: { group: CalendarGroup }) {
