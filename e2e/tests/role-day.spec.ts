@@ -645,9 +645,12 @@ test.describe('smaller findings', () => {
 test.describe('seen walking the day', () => {
   test('sv: an order tapped far down a phone’s list opens at its top', async ({ browser }) => {
     const page = await open(browser, 'tech', 'sv', PHONE);
+    const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/orders', { timeout: 20_000 });
     await page.goto('/orders');
+    const { payload } = (await (await listed).json()) as { payload: { data: unknown[] } };
     const links = page.getByRole('main').getByRole('link', { name: /^\d+$/ });
-    await expect(links.first()).toBeVisible({ timeout: 20_000 });
+    // A screenful of cards comes first and the rest when the phone is idle: the last is there once all are.
+    await expect(links).toHaveCount(payload.data.length, { timeout: 20_000 });
     const last = links.last();
     await last.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
