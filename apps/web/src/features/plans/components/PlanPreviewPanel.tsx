@@ -35,7 +35,7 @@ export function PlanPreviewPanel({
           <Title order={2} size="h4" id={headingId}>
             {t('preview.title')}
           </Title>
-          {loading && <Loader size="xs" aria-label={t('preview.loading')} />}
+          {loading && <Loader size="xs" role="status" aria-label={t('preview.loading')} />}
         </Group>
         <Text size="sm" c="dimmed">
           {t('preview.hint')}

@@ -263,7 +263,7 @@ export function PlansCalendarPage() {
           >
             <IconChevronRight size={18} aria-hidden />
           </ActionIcon>
-          {calendar.isFetching && <Loader size="xs" aria-label={t('preview.loading')} />}
+          {calendar.isFetching && <Loader size="xs" role="status" aria-label={t('preview.loading')} />}
         </Group>
         {month !== thisMonth() && (
           <Button variant="subtle" size="compact-sm" onClick={() => go(thisMonth())}>
