@@ -125,6 +125,10 @@ try {
      from p cross join lateral (select split_part(substr(p.title, 12), '-', 1)::int as store_id) x`,
     [worktype[0].id, today, LEAD_DAYS],
   );
+  // What autovacuum does within a minute of such a write (autovacuum_naptime): without it, each connection
+  // keeps the plan of the list it made while the table held no plan (its statements are prepared once per
+  // connection, db/prepared.ts), which reads all 50,000 plans for each order of a page to find its plan.
+  await pool.query('analyze plans, plan_targets');
   const startedAt = performance.now();
   const planCount = Number(
     (await one<{ n: string }>(`select count(*) as n from plans where title like 'Bench plan %'`)).n,
