@@ -29,6 +29,10 @@ export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c
 export const searchIn = (columns: Column[], q: string | undefined) =>
   q ? or(...columns.map((column) => ilike(column, likePattern(q)))) : undefined;
 
+/** The answer of a request that created something: 201 with `{ message, payload }`. */
+export const created = (reply: FastifyReply, message: string, payload: unknown) =>
+  reply.status(201).send({ message, payload });
+
 /** The entity tag of a record's version (orders, assets): strong. */
 export const etag = (version: number) => `"${version}"`;
 

@@ -3,7 +3,7 @@ import { idParams } from '@wop/shared/query';
 import type { Permission } from '@wop/shared/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { emptyEnvelope, envelope } from './http.ts';
+import { created, emptyEnvelope, envelope } from './http.ts';
 import { errorResponses } from './openapi-errors.ts';
 
 interface RecordRoutes<
@@ -77,10 +77,11 @@ export function recordRoutes<
       onRequest: write,
     },
     async (request, reply) =>
-      reply.status(201).send({
-        message: request.t(`${messages}.created`),
-        payload: await routes.create(request, request.body as z.output<Body>, request.params as z.output<Parent>),
-      }),
+      created(
+        reply,
+        request.t(`${messages}.created`),
+        await routes.create(request, request.body as z.output<Body>, request.params as z.output<Parent>),
+      ),
   );
   app.put(
     one,

@@ -3,7 +3,7 @@ import { idParams } from '@wop/shared/query';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emptyEnvelope, envelope } from '../../lib/http.ts';
+import { created, emptyEnvelope, envelope } from '../../lib/http.ts';
 import { createApiKeysService } from './api-keys.service.ts';
 
 export default async function apiKeysRoutes(instance: FastifyInstance) {
@@ -38,9 +38,7 @@ export default async function apiKeysRoutes(instance: FastifyInstance) {
       onRequest: manage,
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ message: request.t('api_keys.created'), payload: await keys.create(request.user, request.body) }),
+      created(reply, request.t('api_keys.created'), await keys.create(request.user, request.body)),
   );
   app.delete(
     '/api-keys/:id',

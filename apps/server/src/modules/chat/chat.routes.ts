@@ -9,7 +9,7 @@ import {
 import { idParams } from '@wop/shared/query';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, pageEnvelope } from '../../lib/http.ts';
+import { created, envelope, pageEnvelope } from '../../lib/http.ts';
 import { createChatService } from './chat.service.ts';
 
 export default async function chatRoutes(instance: FastifyInstance) {
@@ -44,10 +44,7 @@ export default async function chatRoutes(instance: FastifyInstance) {
       onRequest: app.requirePermission('order:chat'),
     },
     async (request, reply) =>
-      reply.status(201).send({
-        message: request.t('chat.sent'),
-        payload: await chat.send(request.user, request.params.id, request.body.body),
-      }),
+      created(reply, request.t('chat.sent'), await chat.send(request.user, request.params.id, request.body.body)),
   );
   app.get(
     '/orders/:id/unreadmessages',

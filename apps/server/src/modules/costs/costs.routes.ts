@@ -18,7 +18,7 @@ import { downloadQuery, idParams, pageQuery } from '@wop/shared/query';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translate } from '../../i18n/index.ts';
-import { emptyEnvelope, envelope, pageEnvelope } from '../../lib/http.ts';
+import { created, emptyEnvelope, envelope, pageEnvelope } from '../../lib/http.ts';
 import { contentResponse, errorResponses } from '../../lib/openapi-errors.ts';
 import { contentDisposition } from '../../lib/uploads.ts';
 import { createCostsService } from './costs.service.ts';
@@ -74,10 +74,11 @@ export default async function costsRoutes(instance: FastifyInstance) {
       onRequest: app.requirePermission('cost:manage'),
     },
     async (request, reply) =>
-      reply.status(201).send({
-        message: request.t('costs.line_added'),
-        payload: await costs.add(request.user, request.params.id, request.body, request.locale),
-      }),
+      created(
+        reply,
+        request.t('costs.line_added'),
+        await costs.add(request.user, request.params.id, request.body, request.locale),
+      ),
   );
 
   app.put(
@@ -162,10 +163,7 @@ export default async function costsRoutes(instance: FastifyInstance) {
       onRequest: app.requirePermission('quote:submit'),
     },
     async (request, reply) =>
-      reply.status(201).send({
-        message: request.t('quotes.submitted'),
-        payload: await quotes.submit(request.user, request.params.id, request.body),
-      }),
+      created(reply, request.t('quotes.submitted'), await quotes.submit(request.user, request.params.id, request.body)),
   );
 
   app.put(
@@ -233,10 +231,7 @@ export default async function costsRoutes(instance: FastifyInstance) {
       onRequest: app.requirePermission('invoice:issue'),
     },
     async (request, reply) =>
-      reply.status(201).send({
-        message: request.t('invoices.issued'),
-        payload: await invoices.issue(request.user, request.body),
-      }),
+      created(reply, request.t('invoices.issued'), await invoices.issue(request.user, request.body)),
   );
 
   app.post(
@@ -252,10 +247,7 @@ export default async function costsRoutes(instance: FastifyInstance) {
       onRequest: app.requirePermission('invoice:issue'),
     },
     async (request, reply) =>
-      reply.status(201).send({
-        message: request.t('invoices.credited'),
-        payload: await invoices.credit(request.user, request.params.id),
-      }),
+      created(reply, request.t('invoices.credited'), await invoices.credit(request.user, request.params.id)),
   );
 
   app.get(

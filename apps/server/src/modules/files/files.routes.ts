@@ -3,7 +3,7 @@ import { downloadQuery, idParams } from '@wop/shared/query';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emptyEnvelope, envelope } from '../../lib/http.ts';
+import { created, emptyEnvelope, envelope } from '../../lib/http.ts';
 import { contentResponse } from '../../lib/openapi-errors.ts';
 import { contentDisposition, MIME, multipartForm } from '../../lib/uploads.ts';
 import { createFilesService } from './files.service.ts';
@@ -53,7 +53,7 @@ export default async function filesRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const payload = await files.create(request.user, request.body, request.uploads);
-      return reply.status(201).send({ message: request.t('files.category_created'), payload });
+      return created(reply, request.t('files.category_created'), payload);
     },
   );
   app.post(

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { assetImports } from '../../db/schema/index.ts';
-import { envelope, pageEnvelope } from '../../lib/http.ts';
+import { created, envelope, pageEnvelope } from '../../lib/http.ts';
 import { errorResponses } from '../../lib/openapi-errors.ts';
 import { multipartForm } from '../../lib/uploads.ts';
 import { createImportsService, ImportFailed } from './imports.service.ts';
@@ -65,9 +65,7 @@ export default async function importsRoutes(instance: FastifyInstance) {
       const file = request.uploads.find((f) => f.field === 'data_file');
       try {
         const payload = await imports.importStores(request.user, request.body.chain_id, file, request.locale);
-        return reply
-          .status(201)
-          .send({ message: request.t('imports.stores_imported', { count: payload.total_imported }), payload });
+        return created(reply, request.t('imports.stores_imported', { count: payload.total_imported }), payload);
       } catch (error) {
         return sendFailure(request, reply, error);
       }
@@ -104,9 +102,7 @@ export default async function importsRoutes(instance: FastifyInstance) {
       const file = request.uploads.find((f) => f.field === 'data_file');
       try {
         const payload = await imports.importAssets(request.user, request.body.chain_id, file, request.locale);
-        return reply
-          .status(201)
-          .send({ message: request.t('imports.assets_imported', { count: payload.total_imported }), payload });
+        return created(reply, request.t('imports.assets_imported', { count: payload.total_imported }), payload);
       } catch (error) {
         return sendFailure(request, reply, error);
       }

@@ -2,7 +2,7 @@ import { confirmAnswerSchema, confirmOrderBody } from '@wop/shared/confirm';
 import { idParams } from '@wop/shared/query';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../lib/http.ts';
+import { created, envelope } from '../../lib/http.ts';
 import { errorResponses } from '../../lib/openapi-errors.ts';
 import { createConfirmService } from './confirm.service.ts';
 
@@ -31,7 +31,7 @@ export default async function confirmRoutes(instance: FastifyInstance) {
       const message = result.recall_project_number
         ? request.t('orders.confirm.recalled', { number: result.recall_project_number })
         : request.t('orders.confirm.fixed');
-      return reply.status(201).send({ message, payload: { id: result.id, recall_order_id: result.recall_order_id } });
+      return created(reply, message, { id: result.id, recall_order_id: result.recall_order_id });
     },
   );
 }

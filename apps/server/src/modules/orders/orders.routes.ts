@@ -23,7 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { emptyEnvelope, envelope, ifMatch, pageEnvelope, sendVersioned } from '../../lib/http.ts';
+import { created, emptyEnvelope, envelope, ifMatch, pageEnvelope, sendVersioned } from '../../lib/http.ts';
 import { contentResponse, errorResponses } from '../../lib/openapi-errors.ts';
 import { checkUploads, contentDisposition, MIME, multipartForm } from '../../lib/uploads.ts';
 import { orderPdf } from './orders.pdf.ts';
@@ -170,8 +170,11 @@ export default async function ordersRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const checked = await checkUploads(request.uploads, 'documents', ORDER_FILE_TYPES);
-      const created = await orders.create(request.user, request.body, checked, request.locale);
-      return reply.status(201).send({ message: request.t('orders.created'), payload: created });
+      return created(
+        reply,
+        request.t('orders.created'),
+        await orders.create(request.user, request.body, checked, request.locale),
+      );
     },
   );
 
@@ -247,7 +250,7 @@ export default async function ordersRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const checked = await checkUploads(request.uploads, 'documents', ORDER_FILE_TYPES);
       const documents = await orders.addDocuments(request.user, request.params.id, checked);
-      return reply.status(201).send({ message: request.t('orders.uploaded'), payload: documents });
+      return created(reply, request.t('orders.uploaded'), documents);
     },
   );
 

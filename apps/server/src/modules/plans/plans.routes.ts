@@ -12,7 +12,7 @@ import { idParams } from '@wop/shared/query';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emptyEnvelope, envelope, pageEnvelope } from '../../lib/http.ts';
+import { created, emptyEnvelope, envelope, pageEnvelope } from '../../lib/http.ts';
 import { errorResponses } from '../../lib/openapi-errors.ts';
 import { createPlansService } from './plans.service.ts';
 
@@ -50,9 +50,7 @@ export default async function plansRoutes(instance: FastifyInstance) {
       onRequest: manage,
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ message: request.t('plans.created'), payload: await plans.create(request.user, request.body) }),
+      created(reply, request.t('plans.created'), await plans.create(request.user, request.body)),
   );
   app.post(
     '/plans/preview',

@@ -10,7 +10,7 @@ import {
 } from '@wop/shared/visits';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, pageEnvelope } from '../../lib/http.ts';
+import { created, envelope, pageEnvelope } from '../../lib/http.ts';
 import { errorResponses } from '../../lib/openapi-errors.ts';
 import { createVisitsService } from './visits.service.ts';
 
@@ -68,10 +68,11 @@ export default async function visitsRoutes(instance: FastifyInstance) {
       onRequest: app.requirePermission('visit:check-in'),
     },
     async (request, reply) =>
-      reply.status(201).send({
-        message: request.t('visits.checked_in'),
-        payload: await visits.checkIn(request.user, request.params.id, request.body),
-      }),
+      created(
+        reply,
+        request.t('visits.checked_in'),
+        await visits.checkIn(request.user, request.params.id, request.body),
+      ),
   );
 
   app.post(

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emptyEnvelope, envelope } from '../../lib/http.ts';
+import { created, emptyEnvelope, envelope } from '../../lib/http.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 
 const deliveryParams = z.object({ id: pathId, deliveryId: pathId });
@@ -54,9 +54,7 @@ export default async function webhooksRoutes(instance: FastifyInstance) {
       onRequest,
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ message: request.t('webhooks.created'), payload: await hooks.create(request.user, request.body) }),
+      created(reply, request.t('webhooks.created'), await hooks.create(request.user, request.body)),
   );
   app.get(
     '/webhooks/:id',
