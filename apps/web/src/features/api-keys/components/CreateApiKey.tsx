@@ -1,11 +1,12 @@
-import { Alert, Button, Checkbox, Code, CopyButton, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Code, CopyButton, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { API_KEY_SCOPES, type ApiKeyBody, apiKeyBody } from '@wop/shared/api-keys';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChainSelect } from '../../../components/ChainSelect.tsx';
 import { SubmitRow } from '../../../components/FormLayout.tsx';
+import { Warning } from '../../../components/Warning.tsx';
 import { fromPickerValue } from '../../../lib/dates.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
@@ -82,13 +83,7 @@ export function CreateApiKey({
   return (
     <Stack gap="md">
       {created && (
-        <Alert
-          color="yellow"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          title={t('createdTitle', { name: created.name })}
-          aria-live="polite"
-        >
+        <Warning title={t('createdTitle', { name: created.name })} aria-live="polite">
           <Stack gap="sm">
             <Text size="sm">{t('createdWarning')}</Text>
             <Code
@@ -116,7 +111,7 @@ export function CreateApiKey({
               </Button>
             </Group>
           </Stack>
-        </Alert>
+        </Warning>
       )}
       <form onSubmit={submit} noValidate aria-label={t('create')}>
         <Stack gap="md">

@@ -12,13 +12,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconCheck, IconPlugConnected, IconX } from '@tabler/icons-react';
+import { IconCheck, IconPlugConnected, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type Chain, MAX_EMAIL_DOMAINS, oidcSettingsBody } from '@wop/shared/chains';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { SectionCard } from '../../../components/SectionCard.tsx';
+import { Warning } from '../../../components/Warning.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { describeError, notifySuccess } from '../../../lib/errors.ts';
 import { type FieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
@@ -211,9 +212,7 @@ export function SignInSettings({ chain }: { chain: Chain }) {
               {...form.getInputProps('password_sign_in', { type: 'checkbox' })}
             />
             {!form.getValues().password_sign_in && outside > 0 && (
-              <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-                {t('outsideDomains', { count: outside })}
-              </Alert>
+              <Warning>{t('outsideDomains', { count: outside })}</Warning>
             )}
             <Group justify="flex-end" gap="sm">
               {chain.oidc && (

@@ -1,6 +1,5 @@
-import { Alert, Anchor, Card, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import {
-  IconAlertTriangle,
   IconBolt,
   IconClock,
   IconDroplet,
@@ -16,6 +15,7 @@ import type { OncallLine } from '@wop/shared/phonein';
 import { telHref } from '@wop/shared/phonein';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/PageLoader.tsx';
+import { Warning } from '../../../components/Warning.tsx';
 import { useCan } from '../../../lib/current-user.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import { oncallQueryOptions } from '../api/oncall.ts';
@@ -61,16 +61,11 @@ export function JourPage() {
       <Text>{t('intro')}</Text>
 
       {isExample && (
-        <Alert
-          color="yellow"
-          variant="light"
-          icon={<IconAlertTriangle size={20} aria-hidden />}
-          title={t('example.title')}
-        >
+        <Warning title={t('example.title')}>
           <Text size="sm" c="dark.7">
             {t('example.text')}
           </Text>
-        </Alert>
+        </Warning>
       )}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

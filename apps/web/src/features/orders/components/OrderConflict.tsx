@@ -1,7 +1,7 @@
-import { Alert, Button, Table, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Button, Table, Text } from '@mantine/core';
 import type { OrderDetail, OrderEditField } from '@wop/shared/orders';
 import { useTranslation } from 'react-i18next';
+import { Warning } from '../../../components/Warning.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { fromPickerValue, useDateFormat } from '../../../lib/dates.ts';
 
@@ -106,13 +106,7 @@ export function OrderConflict({
   };
   const rows = (Object.keys(FIELD_LABEL) as OrderEditField[]).filter((f) => fields.includes(f) && shown[f][0]);
   return (
-    <Alert
-      color="yellow"
-      variant="light"
-      icon={<IconAlertTriangle size={18} aria-hidden />}
-      title={t('edit.conflictTitle')}
-      role="alert"
-    >
+    <Warning title={t('edit.conflictTitle')} role="alert">
       <Text size="sm" mb="xs">
         {rows.length ? t('edit.conflictText') : t('edit.conflictElsewhere')}
       </Text>
@@ -139,6 +133,6 @@ export function OrderConflict({
       <Button type="submit" size="xs" loading={saving}>
         {t('edit.applyAgain')}
       </Button>
-    </Alert>
+    </Warning>
   );
 }

@@ -35,6 +35,7 @@ import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { SubmitRow } from '../../../components/FormLayout.tsx';
 import { TitleBlock } from '../../../components/TitleBlock.tsx';
+import { Warning } from '../../../components/Warning.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
 import { useDateFormat } from '../../../lib/dates.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
@@ -71,13 +72,7 @@ const toBody = (values: Values, chainId: number | undefined) => ({
 function SecretShown({ secret, onDone }: { secret: string; onDone: () => void }) {
   const { t } = useTranslation('webhooks');
   return (
-    <Alert
-      color="yellow"
-      variant="light"
-      icon={<IconKey size={18} aria-hidden />}
-      title={t('secretTitle')}
-      role="status"
-    >
+    <Warning icon={<IconKey size={18} aria-hidden />} title={t('secretTitle')} role="status">
       <Stack gap="xs">
         <Text size="sm">{t('secretOnce')}</Text>
         <Code data-testid="webhook-secret" style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>
@@ -101,7 +96,7 @@ function SecretShown({ secret, onDone }: { secret: string; onDone: () => void })
           </Button>
         </Group>
       </Stack>
-    </Alert>
+    </Warning>
   );
 }
 
