@@ -23,6 +23,21 @@ export interface AuthzRow {
 }
 
 /**
+ * The row of a route on one order (`/api/orders/:id…`). `params` default to order 999999, which does not
+ * exist (a write that passes the checks changes nothing); the out-of-scope order is demo order 13, in a
+ * Kotimarket store and assigned to tech2@: outside the scope of the demo chain-admin, regional director,
+ * store manager and technician. Other path params are the same for both unless `outOfScope` says otherwise.
+ */
+export function orderRow(
+  route: string,
+  roles: AuthzRow['roles'],
+  more: Pick<AuthzRow, 'params' | 'outOfScope' | 'payload'> = {},
+): AuthzRow {
+  const params = more.params ?? { id: '999999' };
+  return { route, roles, params, outOfScope: more.outOfScope ?? { ...params, id: '13' }, payload: more.payload };
+}
+
+/**
  * The rows of the four routes `recordRoutes` (lib/record-routes.ts) registers under `path`: `id` is read,
  * a non-existent id is updated and deleted, `outOfScope` is an id no scoped demo user may reach, and
  * `payload` is sent to the create and the update.

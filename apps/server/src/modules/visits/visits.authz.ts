@@ -1,34 +1,14 @@
 import { PERMISSIONS } from '@wop/shared/roles';
-import type { AuthzRow } from '../../test/authz.ts';
+import { type AuthzRow, orderRow } from '../../test/authz.ts';
 
-// Demo order 13 is in a Kotimarket store, not assigned to the demo technician: outside the scope of
-// the demo chain-admin, director, store manager and technician.
-const outOfScope = { id: '13' };
 const visit = { id: '999999', visit: '1' };
 
 export const authz: AuthzRow[] = [
   { route: 'GET /api/visits', roles: PERMISSIONS['visit:list'] },
-  { route: 'GET /api/orders/:id/visits', roles: PERMISSIONS['visit:list'], params: { id: '1' }, outOfScope },
-  {
-    route: 'POST /api/orders/:id/visits/check-in',
-    roles: PERMISSIONS['visit:check-in'],
-    params: { id: '999999' },
-    outOfScope,
-    payload: {},
-  },
-  {
-    route: 'POST /api/orders/:id/visits/check-out',
-    roles: PERMISSIONS['visit:check-in'],
-    params: { id: '999999' },
-    outOfScope,
-    payload: { outcome: 'done' },
-  },
-  {
-    route: 'POST /api/orders/:id/visits/:visit/confirm',
-    roles: PERMISSIONS['visit:confirm'],
-    params: visit,
-    outOfScope: { ...outOfScope, visit: '1' },
-  },
+  orderRow('GET /api/orders/:id/visits', PERMISSIONS['visit:list'], { params: { id: '1' } }),
+  orderRow('POST /api/orders/:id/visits/check-in', PERMISSIONS['visit:check-in'], { payload: {} }),
+  orderRow('POST /api/orders/:id/visits/check-out', PERMISSIONS['visit:check-in'], { payload: { outcome: 'done' } }),
+  orderRow('POST /api/orders/:id/visits/:visit/confirm', PERMISSIONS['visit:confirm'], { params: visit }),
   {
     route: 'PUT /api/orders/:id/visits/:visit',
     roles: PERMISSIONS['visit:correct'],
