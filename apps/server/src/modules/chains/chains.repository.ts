@@ -3,6 +3,7 @@ import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chains } from '../../db/schema/index.ts';
 import { searchIn } from '../../lib/http.ts';
+import { rowsReferring } from '../../lib/in-use.ts';
 import { pageAndTotal, pageWindow } from '../../lib/paging.ts';
 
 const sortColumns = {
@@ -105,17 +106,15 @@ export async function updateChain(db: DbOrTx, id: number, values: Partial<ChainV
   await db.update(chains).set(values).where(eq(chains.id, id));
 }
 
-/** What still refers to a chain: each is a reason to refuse its deletion. */
 /** What refers to a chain, counted before it is deleted (refuseWhileInUse). */
 export const chainReferences = (id: number) => ({
-  stores: sql`select count(*) from stores where chain_id = ${id}`,
-  orders: sql`select count(*) from orders where chain_id = ${id}`,
+  ...rowsReferring('chain_id', id, { stores: 'stores', orders: 'orders' }),
   users: sql`select count(distinct user_id) from (
     select user_id from user_chains where chain_id = ${id}
     union all
     select ur.user_id from user_regions ur join regions r on r.id = ur.region_id where r.chain_id = ${id}
   ) bound`,
-  categories: sql`select count(*) from file_categories where chain_id = ${id}`,
+  ...rowsReferring('chain_id', id, { categories: 'file_categories' }),
 });
 
 /** Whether money of the chain is on record in its currency (cost lines, quotes or invoices). */

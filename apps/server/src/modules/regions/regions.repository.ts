@@ -3,6 +3,7 @@ import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chains, regions } from '../../db/schema/index.ts';
 import { searchIn } from '../../lib/http.ts';
+import { rowsReferring } from '../../lib/in-use.ts';
 import { pageAndTotal, pageWindow } from '../../lib/paging.ts';
 
 const sortColumns = {
@@ -81,11 +82,8 @@ export async function updateRegion(db: DbOrTx, id: number, values: RegionValues)
 }
 
 /** What refers to a region, counted before it is deleted (refuseWhileInUse). */
-export const regionReferences = (id: number) => ({
-  stores: sql`select count(*) from stores where region_id = ${id}`,
-  users: sql`select count(*) from user_regions where region_id = ${id}`,
-  orders: sql`select count(*) from orders where region_id = ${id}`,
-});
+export const regionReferences = (id: number) =>
+  rowsReferring('region_id', id, { stores: 'stores', users: 'user_regions', orders: 'orders' });
 
 export async function deleteRegion(db: DbOrTx, id: number) {
   await db.delete(regions).where(eq(regions.id, id));

@@ -4,6 +4,7 @@ import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets, chains, orders, regions, stores } from '../../db/schema/index.ts';
 import { searchIn } from '../../lib/http.ts';
+import { rowsReferring } from '../../lib/in-use.ts';
 import { pageAndTotal, pageWindow } from '../../lib/paging.ts';
 
 const sortColumns = {
@@ -162,11 +163,8 @@ export async function clashingAssetTags(db: DbOrTx, storeId: number, chainId: nu
 }
 
 /** What refers to a store, counted before it is deleted (refuseWhileInUse). */
-export const storeReferences = (id: number) => ({
-  orders: sql`select count(*) from orders where store_id = ${id}`,
-  users: sql`select count(*) from user_stores where store_id = ${id}`,
-  assets: sql`select count(*) from assets where store_id = ${id}`,
-});
+export const storeReferences = (id: number) =>
+  rowsReferring('store_id', id, { orders: 'orders', users: 'user_stores', assets: 'assets' });
 
 export async function deleteStore(db: DbOrTx, id: number) {
   await db.delete(stores).where(eq(stores.id, id));
