@@ -1,7 +1,7 @@
 import { storeBody } from '@wop/shared/stores';
 import { fieldErrors } from '@wop/shared/validation';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fieldLabels, fieldMessage, schemaResolver } from './forms.ts';
+import { fieldLabels, fieldMessage, schemaResolver, textValues } from './forms.ts';
 import { i18n } from './i18n.ts';
 
 const labels = fieldLabels('stores', ['store_name', 'phone', 'email', 'invoice_address', 'contact_person'], {
@@ -49,5 +49,13 @@ describe('form messages', () => {
     expect(fieldMessage('region_id', 'The region belongs to another chain.', labels)).toBe(
       'The region belongs to another chain.',
     );
+  });
+});
+
+describe('textValues', () => {
+  it("fills a form's text fields from the record, '' for a missing value or a new record", () => {
+    const record = { name: 'Kyl 3', notes: null, id: 7 };
+    expect(textValues(record, ['name', 'notes'])).toEqual({ name: 'Kyl 3', notes: '' });
+    expect(textValues(undefined as typeof record | undefined, ['name', 'notes'])).toEqual({ name: '', notes: '' });
   });
 });

@@ -54,6 +54,14 @@ export function schemaResolver<V>(
   };
 }
 
+/** A form's text fields from the record it edits: each of `keys` as the record has it, '' for none or a new record. */
+export function textValues<T extends Partial<Record<K, string | null>>, K extends string>(
+  record: T | undefined,
+  keys: readonly K[],
+): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, record?.[key] ?? ''])) as Record<K, string>;
+}
+
 interface FormWithErrors {
   setErrors: (errors: Record<string, ReactNode>) => void;
 }

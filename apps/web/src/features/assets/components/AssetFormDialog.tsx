@@ -9,7 +9,7 @@ import { FieldGrid, FormLayout } from '../../../components/FormLayout.tsx';
 import { workTypeOptionsQueryOptions } from '../../../entities/worktypes.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
+import { fieldLabels, saveOnSubmit, schemaResolver, textValues } from '../../../lib/forms.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { fromMinor, toMinor } from '../../../lib/money.ts';
 import { assetQueryOptions, scopeStoresQueryOptions, useSaveAsset } from '../api/assets.ts';
@@ -38,17 +38,10 @@ interface Values {
 
 const toValues = (asset: Asset | undefined, storeId?: number | null): Values => ({
   store_id: asset ? String(asset.store_id) : storeId ? String(storeId) : null,
-  name: asset?.name ?? '',
+  ...textValues(asset, ['name', 'make', 'model', 'serial', 'tag', 'installed_on', 'warranty_until', 'notes']),
   worktype_id: asset ? String(asset.worktype_id) : null,
-  make: asset?.make ?? '',
-  model: asset?.model ?? '',
-  serial: asset?.serial ?? '',
-  tag: asset?.tag ?? '',
-  installed_on: asset?.installed_on ?? '',
-  warranty_until: asset?.warranty_until ?? '',
   replacement_value: fromMinor(asset?.replacement_value_minor ?? null),
   status: asset?.status ?? 'in_service',
-  notes: asset?.notes ?? '',
 });
 
 const toBody = ({ replacement_value, ...values }: Values): AssetInput => ({

@@ -6,7 +6,7 @@ import { ContactFields, InvoiceAddressField } from '../../../components/ContactF
 import { FormActions, RecordFormDialog } from '../../../components/FormDialog.tsx';
 import { FieldGrid, FormLayout } from '../../../components/FormLayout.tsx';
 import { chainQueryOptions } from '../../../entities/chains.ts';
-import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
+import { fieldLabels, saveOnSubmit, schemaResolver, textValues } from '../../../lib/forms.ts';
 import { useSaveChain } from '../api/chains.ts';
 
 /** Every field of the body is a field of the form, labelled chains:fields.<field>. */
@@ -22,11 +22,7 @@ interface Values {
 }
 
 const toValues = (chain?: Chain): Values => ({
-  chain_name: chain?.chain_name ?? '',
-  phone: chain?.phone ?? '',
-  email: chain?.email ?? '',
-  invoice_address: chain?.invoice_address ?? '',
-  contact_person: chain?.contact_person ?? '',
+  ...textValues(chain, ['chain_name', 'phone', 'email', 'invoice_address', 'contact_person']),
   // Default 1: a new chain has regions (spec 9).
   has_region: String(chain?.has_region ?? 1),
 });

@@ -9,7 +9,7 @@ import { ChainSelect } from '../../../components/ChainSelect.tsx';
 import { FormActions } from '../../../components/FormDialog.tsx';
 import { FieldGrid, FormLayout } from '../../../components/FormLayout.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
-import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
+import { fieldLabels, saveOnSubmit, schemaResolver, textValues } from '../../../lib/forms.ts';
 import { useSaveCategory } from '../api/categories.ts';
 
 const labels = fieldLabels('files', ['title', 'description'], {
@@ -51,10 +51,7 @@ export function CategoryForm({
   const form = useForm<Values>({
     initialValues: {
       chain_id: category ? String(category.chain_id) : null,
-      category_name: category?.category_name ?? '',
-      title: category?.title ?? '',
-      sub_title: category?.sub_title ?? '',
-      description: category?.description ?? '',
+      ...textValues(category, ['category_name', 'title', 'sub_title', 'description']),
       files: [],
     },
     validate: schemaResolver<Values>(categoryBody, labels),

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FormActions, RecordFormDialog } from '../../../components/FormDialog.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { workTypeOptionsQueryOptions } from '../../../entities/worktypes.ts';
-import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
+import { fieldLabels, saveOnSubmit, schemaResolver, textValues } from '../../../lib/forms.ts';
 import { oncallLineQueryOptions, useSaveOncallLine } from '../api/oncall.ts';
 
 interface Values {
@@ -38,10 +38,8 @@ function OncallLineForm({ id, line, onDone }: { id: number | null; line?: Oncall
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: {
-      city: line?.city ?? '',
+      ...textValues(line, ['city', 'partner', 'phone']),
       work_type_id: line?.work_type_id ? String(line.work_type_id) : null,
-      partner: line?.partner ?? '',
-      phone: line?.phone ?? '',
     },
     validate: schemaResolver(oncallLineBody, labels, toBody),
   });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ContactFields } from '../../../components/ContactFields.tsx';
 import { FormActions, RecordFormDialog } from '../../../components/FormDialog.tsx';
 import { FieldGrid, FormLayout } from '../../../components/FormLayout.tsx';
-import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
+import { fieldLabels, saveOnSubmit, schemaResolver, textValues } from '../../../lib/forms.ts';
 import { regionQueryOptions, useSaveRegion } from '../api/regions.ts';
 
 const labels = fieldLabels('regions', ['region_name', 'phone', 'email', 'contact_person']);
@@ -18,10 +18,7 @@ interface Values {
 }
 
 const toValues = (region?: Region): Values => ({
-  region_name: region?.region_name ?? '',
-  phone: region?.phone ?? '',
-  email: region?.email ?? '',
-  contact_person: region?.contact_person ?? '',
+  ...textValues(region, ['region_name', 'phone', 'email', 'contact_person']),
 });
 
 /** Create or update a region of a chain (the chain is fixed by the list it opens from). */

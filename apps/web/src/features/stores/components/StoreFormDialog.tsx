@@ -11,7 +11,7 @@ import { FieldGrid, FormLayout } from '../../../components/FormLayout.tsx';
 import { MapLink } from '../../../components/MapLink.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
 import { useRole } from '../../../lib/current-user.ts';
-import { fieldLabels, saveOnSubmit, schemaResolver } from '../../../lib/forms.ts';
+import { fieldLabels, saveOnSubmit, schemaResolver, textValues } from '../../../lib/forms.ts';
 import { storeQueryOptions, useSaveStore } from '../api/stores.ts';
 import { StoreRegionSelect } from './StoreRegionSelect.tsx';
 
@@ -38,12 +38,7 @@ interface Values {
 }
 
 const toValues = (store: Store | undefined, chainId?: number | null): Values => ({
-  store_name: store?.store_name ?? '',
-  phone: store?.phone ?? '',
-  email: store?.email ?? '',
-  invoice_address: store?.invoice_address ?? '',
-  contact_person: store?.contact_person ?? '',
-  city: store?.city ?? '',
+  ...textValues(store, ['store_name', 'phone', 'email', 'invoice_address', 'contact_person', 'city']),
   lat: store?.lat?.toString() ?? '',
   lng: store?.lng?.toString() ?? '',
   chain_id: store ? String(store.chain_id) : chainId ? String(chainId) : null,

@@ -15,7 +15,7 @@ import { roleOptionsQueryOptions } from '../../../entities/roles.ts';
 import { storeOptionsQueryOptions } from '../../../entities/stores.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
-import { fieldLabels, fieldMessage, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
+import { fieldLabels, fieldMessage, schemaResolver, setServerErrors, textValues } from '../../../lib/forms.ts';
 import { fromMinor, toMinor } from '../../../lib/money.ts';
 import { type UserPayload, userQueryOptions, useSaveUser } from '../api/users.ts';
 
@@ -84,9 +84,7 @@ function missingEntities(values: Values): string[] {
 function toValues(user: User | undefined, lockedChainId: number | null, soleChainId: number | null): Values {
   const chain = lockedChainId ?? soleChainId;
   const base: Values = {
-    name: user?.name ?? '',
-    email: user?.email ?? '',
-    phone_no: user?.phone_no ?? '',
+    ...textValues(user, ['name', 'email', 'phone_no']),
     password: '',
     role: user?.role ?? null,
     chain_id: chain ? [String(chain)] : [],
