@@ -11,6 +11,7 @@ import { createQueryClient } from './app/query-client.ts';
 import { preloadSignedIn } from './app/router/AppRoutes.tsx';
 import { loadAppConfig } from './lib/app-config.ts';
 import { getStoredLanguage, loadLanguage } from './lib/i18n.ts';
+import { whenIdle } from './lib/progressive.ts';
 import { getToken } from './lib/session.ts';
 
 const root = document.getElementById('root');
@@ -31,5 +32,5 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// The installable app's service worker and offline notice: production builds only, after the first render.
-if (import.meta.env.PROD) void import('./lib/pwa.ts').then((pwa) => pwa.startPwa());
+// The installable app's service worker and offline notice: production builds only, once the page has shown.
+if (import.meta.env.PROD) whenIdle(() => void import('./lib/pwa.ts').then((pwa) => pwa.startPwa()));

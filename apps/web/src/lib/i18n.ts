@@ -67,15 +67,18 @@ export function storedLanguage(): Locale | null {
   return hasStoredLanguage() ? getStoredLanguage() : null;
 }
 
-/** Shows the interface in a language, without taking it as this browser's choice. */
-export async function showLanguage(lng: Locale): Promise<void> {
-  await loadLanguage(lng);
+/**
+ * Shows the interface in a language, without taking it as this browser's choice. `part` as in
+ * `loadLanguage`: the sign-in page fetches only what it shows (the signed-in shell fetches the rest).
+ */
+export async function showLanguage(lng: Locale, part: 'sign-in' | 'all' = 'all'): Promise<void> {
+  await loadLanguage(lng, part);
   applyLanguageSideEffects(lng);
   if (i18n.language !== lng) await i18n.changeLanguage(lng);
 }
 
 /** Switches the interface language and remembers it for the next visit. */
-export async function setLanguage(lng: Locale): Promise<void> {
+export async function setLanguage(lng: Locale, part: 'sign-in' | 'all' = 'all'): Promise<void> {
   writeStorage(STORAGE_KEYS.language, lng);
-  await showLanguage(lng);
+  await showLanguage(lng, part);
 }

@@ -1,13 +1,52 @@
 import { startTransition, useEffect, useState } from 'react';
 
-/** Runs `work` when the browser has a moment to spare (Safari has no idle callback: a short timeout there). */
+/** A tab in the background paints nothing: what waits for the first paint runs after this anyway. */
+const FIRST_PAINT_WAIT_MS = 5_000;
+let firstPaint: Promise<void> | undefined;
+
+/**
+ * Resolves once the page has painted its first text or image (the browser's first contentful paint), at
+ * once where the browser does not report paints.
+ */
+export function afterFirstPaint(): Promise<void> {
+  firstPaint ??= new Promise<void>((resolve) => {
+    if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      resolve();
+      return;
+    }
+    const timer = setTimeout(resolve, FIRST_PAINT_WAIT_MS);
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    }).observe({ type: 'paint', buffered: true });
+  });
+  return firstPaint;
+}
+
+/**
+ * Runs `work` once the page has painted and the browser has a moment to spare (Safari has no idle
+ * callback: a short timeout there). What the first screen does not show (further rows, the menu, the
+ * worker, the live connection) then neither delays that paint nor shares the line with what it fetches.
+ */
 export function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(work, { timeout: 500 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(work, 16);
-  return () => clearTimeout(id);
+  let cancel: (() => void) | null = null;
+  let cancelled = false;
+  void afterFirstPaint().then(() => {
+    if (cancelled) return;
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(work, { timeout: 500 });
+      cancel = () => cancelIdleCallback(id);
+    } else {
+      const id = setTimeout(work, 16);
+      cancel = () => clearTimeout(id);
+    }
+  });
+  return () => {
+    cancelled = true;
+    cancel?.();
+  };
 }
 
 /**

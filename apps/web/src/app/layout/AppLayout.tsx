@@ -33,9 +33,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const header = usePageHeaderState();
-  // A phone's menu is off the screen until the burger opens it: it renders once the page has shown.
-  const menuWanted = useAfterFirstScreen() || opened || !isPhone;
-  useLiveEvents();
+  // A phone's menu is off the screen until the burger opens it: it renders once the page has shown, when
+  // the live connection opens too (its two calls would otherwise share a slow line with the first screen's).
+  const shown = useAfterFirstScreen();
+  const menuWanted = shown || opened || !isPhone;
+  useLiveEvents(shown);
   useVisitQueue();
 
   // A tap on a menu entry on a phone should show the page, not the menu.

@@ -9,6 +9,7 @@ import { isApiError } from '../../../lib/api.ts';
 import { profileQueryOptions } from '../../../lib/current-user.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { hasStoredLanguage, setLanguage } from '../../../lib/i18n.ts';
+import { whenIdle } from '../../../lib/progressive.ts';
 import { startSession, takeReturnPath } from '../../../lib/session.ts';
 import { type LoginInput, useLogin } from '../api/login.ts';
 import { completeProviderSignIn, signInMethod, startProviderSignIn } from '../api/provider.ts';
@@ -63,10 +64,8 @@ export function LoginForm() {
     navigate(takeReturnPath(), { replace: true });
   }
 
-  // Fetched once the page shows, so the first submit does not wait for it.
-  useEffect(() => {
-    void import('./login-checks.ts');
-  }, []);
+  // Fetched once the page has shown, so the first submit does not wait for it.
+  useEffect(() => whenIdle(() => void import('./login-checks.ts')), []);
 
   // Back from the provider: its one-time code is redeemed once, and leaves the address bar.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on arrival

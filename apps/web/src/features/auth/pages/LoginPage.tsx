@@ -20,7 +20,7 @@ export function LoginPage({ lng }: { lng: Locale }) {
   // A language's own sign-in page is a choice; plain /login, where everyone lands, shows English without
   // taking it as one, so that a browser with no choice signs in to the language its user last used.
   useEffect(() => {
-    void (lng === DEFAULT_LOCALE && !hasStoredLanguage() ? showLanguage(lng) : setLanguage(lng));
+    void (lng === DEFAULT_LOCALE && !hasStoredLanguage() ? showLanguage(lng, 'sign-in') : setLanguage(lng, 'sign-in'));
   }, [lng]);
 
   useEffect(() => {

@@ -16,9 +16,13 @@ export function useNotifications(limit: number, enabled: boolean) {
   return useQuery({ ...notificationsQueryOptions(limit), enabled });
 }
 
-/** GET /api/notifications/unread-count, kept fresh by `notification` events (or polled while they are down). */
-export function useUnreadNotifications() {
+/**
+ * GET /api/notifications/unread-count, kept fresh by `notification` events (or polled while they are down).
+ * `enabled`: false until the page has shown (the header's bell asks after the first screen).
+ */
+export function useUnreadNotifications(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: unreadKey,
     queryFn: async ({ signal }) =>
       (await api.get<UnreadNotifications>('/notifications/unread-count', undefined, signal)).payload.count,

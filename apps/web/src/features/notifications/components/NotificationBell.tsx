@@ -3,6 +3,7 @@ import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLive } from '../../../lib/live-status.ts';
+import { useAfterFirstScreen } from '../../../lib/progressive.ts';
 import { useUnreadNotifications } from '../api/notifications.ts';
 import { bellButton } from './bell-button.ts';
 
@@ -14,7 +15,8 @@ const BellPopover = lazy(() => import('./BellPopover.tsx').then((module) => ({ d
  */
 export function NotificationBell() {
   const { t } = useTranslation('notifications');
-  const unread = useUnreadNotifications();
+  // Asked once the page has shown: the count is no part of what a phone needs first.
+  const unread = useUnreadNotifications(useAfterFirstScreen());
   const count = unread.data ?? 0;
   const live = useLive();
   const [used, setUsed] = useState(false);
