@@ -25,14 +25,13 @@ const SHELL_CHUNKS = [/\/src\/locales\/[a-z]+\.ts$/, /\/@mantine\/notifications\
  * instead of failing to load its code. The orders' data are kept as they are fetched (service-worker.js).
  */
 const OFFLINE_PAGES = [
-  /\/src\/features\/orders\/pages\/(?:OrdersPage|OrderDetailPage)\.tsx$/,
-  /\/src\/features\/welcome\/pages\/WelcomePage\.tsx$/,
-  /\/src\/features\/dashboard\/pages\/HomeDashboard\.tsx$/,
+  // The order list, the welcome page and the figures, with the shell.
+  /\/src\/app\/router\/first-screens\.ts$/,
+  /\/src\/features\/orders\/pages\/OrderDetailPage\.tsx$/,
 ];
 
 /** The signed-in shell and the pages that are some role's first screen (src/app/router/pages.ts). */
-const FIRST_SCREEN =
-  /\/src\/(app\/layout\/AppLayout|features\/orders\/pages\/OrdersPage|features\/welcome\/pages\/WelcomePage|features\/dashboard\/pages\/HomeDashboard)\.tsx$/;
+const FIRST_SCREEN = /\/src\/app\/router\/first-screens\.ts$/;
 
 /**
  * What every page loads once it shows: the installable app's worker, and the date checks both the sign-in

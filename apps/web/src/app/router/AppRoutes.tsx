@@ -18,13 +18,13 @@ import {
   rememberReturnPath,
   useSessionToken,
 } from '../../lib/session.ts';
-import { CHILD_PAGES, PAGES, type PageComponent } from './pages.ts';
+import { CHILD_PAGES, firstScreens, PAGES, type PageComponent } from './pages.ts';
 import { RoutePage } from './RoutePage.tsx';
 import { ROUTE_PATHS } from './route-table.ts';
 
 // The signed-in shell loads apart from the sign-in page, which then carries only what it shows.
 const loadAppLayout = () =>
-  Promise.all([import('../layout/AppLayout.tsx'), loadLanguage(currentLanguage())]).then(([module]) => module);
+  Promise.all([firstScreens(), loadLanguage(currentLanguage())]).then(([module]) => module);
 const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
 const MaintenancePage = lazy(async () => ({
   default: (await import('../pages/MaintenancePage.tsx')).MaintenancePage,

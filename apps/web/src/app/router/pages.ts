@@ -27,11 +27,14 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   );
 }
 
+/** The shell and every role's first screen: one module, one file (first-screens.ts). */
+export const firstScreens = () => import('./first-screens.ts');
+
 const orderDetail = page(() => import('../../features/orders/pages/OrderDetailPage.tsx'), 'OrderDetailPage');
 const orderCreate = page(() => import('../../features/orders/pages/OrderCreatePage.tsx'), 'OrderCreatePage');
 
 export const PAGES: Partial<Record<AppRoute, PageComponent>> = {
-  welcome: page(() => import('../../features/welcome/pages/WelcomePage.tsx'), 'WelcomePage'),
+  welcome: page(firstScreens, 'WelcomePage'),
   account: page(() => import('../../features/account/pages/AccountPage.tsx'), 'AccountPage'),
   'jour-nummer': page(() => import('../../features/jour/pages/JourPage.tsx'), 'JourPage'),
   'upload-files': page(() => import('../../features/files/pages/FilesPage.tsx'), 'FilesPage'),
@@ -44,7 +47,7 @@ export const PAGES: Partial<Record<AppRoute, PageComponent>> = {
   regions: page(() => import('../../features/regions/pages/RegionsPage.tsx'), 'RegionsPage'),
   stores: page(() => import('../../features/stores/pages/StoresPage.tsx'), 'StoresPage'),
   roles: page(() => import('../../features/roles/pages/RolesPage.tsx'), 'RolesPage'),
-  orders: page(() => import('../../features/orders/pages/OrdersPage.tsx'), 'OrdersPage'),
+  orders: page(firstScreens, 'OrdersPage'),
   'order-detail': orderDetail,
   'order-create': orderCreate,
   'work-types': page(() => import('../../features/worktypes/pages/WorkTypesPage.tsx'), 'WorkTypesPage'),
@@ -80,8 +83,8 @@ const withDialogs = (list: string, Page: PageComponent): ChildPage[] =>
  */
 export const CHILD_PAGES: Partial<Record<AppRoute, ChildPage[]>> = {
   // The figures panel on the welcome page, and above the admins' order list.
-  welcome: [{ Page: page(() => import('../../features/dashboard/pages/HomeDashboard.tsx'), 'HomeDashboard') }],
-  orders: [{ Page: page(() => import('../../features/dashboard/pages/HomeDashboard.tsx'), 'OrdersHomeDashboard') }],
+  welcome: [{ Page: page(firstScreens, 'HomeDashboard') }],
+  orders: [{ Page: page(firstScreens, 'OrdersHomeDashboard') }],
   // The chain dashboard's tabs; the lists and the order pages run in chain mode (the chain fixed).
   'chain-dashboard': [
     { Page: page(() => import('../../features/chains/pages/ChainInformationPage.tsx'), 'ChainInformationPage') },
