@@ -23,8 +23,7 @@ import { RoutePage } from './RoutePage.tsx';
 import { ROUTE_PATHS } from './route-table.ts';
 
 // The signed-in shell loads apart from the sign-in page, which then carries only what it shows.
-const loadAppLayout = () =>
-  Promise.all([firstScreens(), loadLanguage(currentLanguage())]).then(([module]) => module);
+const loadAppLayout = () => Promise.all([firstScreens(), loadLanguage(currentLanguage())]).then(([module]) => module);
 const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
 const MaintenancePage = lazy(async () => ({
   default: (await import('../pages/MaintenancePage.tsx')).MaintenancePage,
