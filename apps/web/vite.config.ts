@@ -10,7 +10,7 @@ import { precompress } from './scripts/precompress.ts';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** Files of public/ the installed app needs offline. */
-const PUBLIC_SHELL = ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png'];
+const PUBLIC_SHELL = ['/manifest.webmanifest', '/icons/icon-192.png'];
 
 /**
  * What the first page loads: the files index.html names (scripts, styles), what those scripts import,

@@ -11,7 +11,6 @@ import { createQueryClient } from './app/query-client.ts';
 import { preloadSignedIn } from './app/router/AppRoutes.tsx';
 import { loadAppConfig } from './lib/app-config.ts';
 import { getStoredLanguage, loadLanguage } from './lib/i18n.ts';
-import { whenIdle } from './lib/progressive.ts';
 import { getToken } from './lib/session.ts';
 
 const root = document.getElementById('root');
@@ -32,5 +31,6 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// The installable app's service worker and offline notice: production builds only, once the page has shown.
-if (import.meta.env.PROD) whenIdle(() => void import('./lib/pwa.ts').then((pwa) => pwa.startPwa()));
+// The installable app's service worker and offline notice: production builds only, after the first render (the
+// worker's word that the answers on screen are cached comes as they arrive; its registration waits for the paint).
+if (import.meta.env.PROD) void import('./lib/pwa.ts').then((pwa) => pwa.startPwa());

@@ -1,4 +1,5 @@
 import { setCachedAt } from './offline.ts';
+import { whenIdle } from './progressive.ts';
 import { getToken, subscribeSession } from './session.ts';
 
 export { offlineNoticeText } from './offline.ts';
@@ -7,7 +8,8 @@ export { offlineNoticeText } from './offline.ts';
  * The installable app: registers the service worker (src/lib/service-worker.js, built as /sw.js),
  * passes on when the orders on screen come from its cache (lib/offline.ts, shown by the offline mark), and deletes that cache whenever the
  * signed-in user changes (sign-out, or another user signing in), so no one reads another's orders.
- * Loaded by main.tsx after the first render, in production builds only.
+ * Loaded by main.tsx after the first render, in production builds only; it registers the worker and links the
+ * manifest once the page has painted.
  */
 
 /** The worker's cache of API answers (service-worker.js). */
@@ -48,7 +50,20 @@ function cacheLoadedAssets(worker: ServiceWorker): void {
   worker.postMessage({ type: 'cache-assets', urls });
 }
 
+/**
+ * Links the web app manifest: with the worker, once the page has shown, so that the browser fetches the
+ * manifest and its icons after what the page shows rather than beside it (index.html does not name it).
+ */
+function linkManifest(): void {
+  if (document.querySelector('link[rel="manifest"]')) return;
+  const link = document.createElement('link');
+  link.rel = 'manifest';
+  link.href = '/manifest.webmanifest';
+  document.head.append(link);
+}
+
 export function startPwa(): void {
+  whenIdle(linkManifest);
   if (!('serviceWorker' in navigator)) return;
   clearOnUserChange();
   navigator.serviceWorker.addEventListener('message', (event) => {
@@ -67,6 +82,6 @@ export function startPwa(): void {
         // Without a worker the app works as before, only not offline.
       });
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // Once the page has shown: the worker's precache would share the line with what the first screen fetches.
+  whenIdle(register);
 }
