@@ -40,6 +40,19 @@ export const etag = (version: number) => `"${version}"`;
 export const sendVersioned = (reply: FastifyReply, message: string | null, record: { version: number }) =>
   reply.header('etag', etag(record.version)).send({ message, payload: record });
 
+/** What a conditional update (If-Match, see ifMatch) gives: the record it saved, or the current one unchanged. */
+export type Conditional<T> = { saved: T } | { stale: T };
+
+/** A conditional update's answer: 200 with the saved record, or 412 with the current one, each with its ETag. */
+export const sendConditional = (
+  reply: FastifyReply,
+  result: Conditional<{ version: number }>,
+  messages: { saved: string; stale: string },
+) =>
+  'stale' in result
+    ? sendVersioned(reply.status(412), messages.stale, result.stale)
+    : sendVersioned(reply, messages.saved, result.saved);
+
 /**
  * `If-Match` as a test of a record's version: absent or `*` tests nothing (the write applies);
  * otherwise one of the listed tags must be the version's strong tag (a bare number is accepted too).

@@ -13,7 +13,7 @@ import {
 import { idParams, ifMatchHeaders } from '@wop/shared/query';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { emptyEnvelope, envelope, ifMatch, pageEnvelope, sendVersioned } from '../../lib/http.ts';
+import { emptyEnvelope, envelope, ifMatch, pageEnvelope, sendConditional, sendVersioned } from '../../lib/http.ts';
 import { contentResponse, errorResponses } from '../../lib/openapi-errors.ts';
 import { contentDisposition } from '../../lib/uploads.ts';
 import { labelsPdf } from './assets.labels.ts';
@@ -160,9 +160,7 @@ export default async function assetsRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { user, params, body, locale } = request;
       const result = await assets.update(user, params.id, body, locale, ifMatch(request.headers['if-match']));
-      return 'stale' in result
-        ? sendVersioned(reply.status(412), request.t('assets.changed'), result.stale)
-        : sendVersioned(reply, request.t('assets.updated'), result.asset);
+      return sendConditional(reply, result, { saved: request.t('assets.updated'), stale: request.t('assets.changed') });
     },
   );
 

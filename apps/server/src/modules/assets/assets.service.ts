@@ -9,7 +9,7 @@ import type { Locale } from '@wop/shared/constants';
 import { v } from '@wop/shared/validation';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { pageOf } from '../../lib/http.ts';
+import { type Conditional, pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { assetsInScope, ordersInScope } from '../../lib/scope-sql.ts';
 import { iso } from '../orders/orders.mapping.ts';
@@ -223,7 +223,7 @@ export function createAssetsService(db: Db, timezone: string) {
       body: AssetBody,
       locale: Locale,
       matches?: (version: number) => boolean,
-    ): Promise<{ asset: Asset } | { stale: Asset }> {
+    ): Promise<Conditional<Asset>> {
       return writing(() =>
         db.transaction(async (tx) => {
           const current = await repo.lockAsset(tx, id, scopeSql(user));
@@ -236,7 +236,7 @@ export function createAssetsService(db: Db, timezone: string) {
           if (matches && !matches(current.version)) return { stale: assetView(await visible(user, id, locale, tx)) };
           const values = await checkedValues(tx, user, body, current);
           await repo.updateAsset(tx, id, { ...values, tag: values.tag ?? current.tag });
-          return { asset: assetView(await visible(user, id, locale, tx)) };
+          return { saved: assetView(await visible(user, id, locale, tx)) };
         }),
       );
     },

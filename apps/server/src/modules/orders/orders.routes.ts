@@ -23,7 +23,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { created, emptyEnvelope, envelope, ifMatch, pageEnvelope, sendVersioned } from '../../lib/http.ts';
+import {
+  created,
+  emptyEnvelope,
+  envelope,
+  ifMatch,
+  pageEnvelope,
+  sendConditional,
+  sendVersioned,
+} from '../../lib/http.ts';
 import { contentResponse, errorResponses } from '../../lib/openapi-errors.ts';
 import { checkUploads, contentDisposition, MIME, multipartForm } from '../../lib/uploads.ts';
 import { orderPdf } from './orders.pdf.ts';
@@ -208,9 +216,7 @@ export default async function ordersRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { user, params, body, locale } = request;
       const result = await orders.update(user, params.id, body, locale, ifMatch(request.headers['if-match']));
-      return 'stale' in result
-        ? sendVersioned(reply.status(412), request.t('orders.changed'), result.stale)
-        : sendVersioned(reply, request.t('orders.updated'), result.order);
+      return sendConditional(reply, result, { saved: request.t('orders.updated'), stale: request.t('orders.changed') });
     },
   );
 

@@ -11,7 +11,7 @@ import { can } from '@wop/shared/roles';
 import { v } from '@wop/shared/validation';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { pageOf } from '../../lib/http.ts';
+import { type Conditional, pageOf } from '../../lib/http.ts';
 import { type AuthUser, scopeOf } from '../../lib/scope.ts';
 import { assetsInScope, chainsInScope, ordersInScope, regionsInScope, storesInScope } from '../../lib/scope-sql.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -157,7 +157,7 @@ export function createOrdersService(
       body: UpdateOrderBody,
       locale: Locale,
       matches?: (version: number) => boolean,
-    ): Promise<{ order: OrderDetail } | { stale: OrderDetail }> {
+    ): Promise<Conditional<OrderDetail>> {
       return db.transaction(async (tx) => {
         const current = await repo.lockOrder(tx, id, scopeSql(user));
         if (!current) throw new NotFoundError('orders.not_found');
@@ -173,7 +173,7 @@ export function createOrdersService(
             if (repeat) await notify.orderRepeat(tx, user, id, repeat);
           }
         }
-        return { order: await detail(user, id, locale, tx) };
+        return { saved: await detail(user, id, locale, tx) };
       });
     },
 
