@@ -65,6 +65,16 @@ const PREVIEW: PlanPreview = {
   ],
 };
 
+// What the server previews of a form changed and not saved.
+const DRAFT_PREVIEW: PlanPreview = {
+  targets: [
+    {
+      ...PLAN.target_list[0],
+      days: [{ day: '2026-07-03', generate_on: '2026-06-26', moved: false, status: 'coming', order: null }],
+    },
+  ],
+};
+
 function setup(put: (body: Record<string, unknown>) => { status: number; body: unknown }, plan: Plan | null = PLAN) {
   signIn();
   const puts: Record<string, unknown>[] = [];
@@ -84,6 +94,7 @@ function setup(put: (body: Record<string, unknown>) => { status: number; body: u
       total: 1,
     }),
     'GET /api/plans/5/preview': envelope(PREVIEW),
+    'POST /api/plans/preview': envelope(DRAFT_PREVIEW),
     'GET /api/plans/5': envelope({ ...PLAN, title: 'Kylservice (their edit)', version: 4 }),
     'PUT /api/plans/5': ({ init }) => {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
@@ -130,6 +141,61 @@ describe('the plan form', () => {
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('');
     expect(screen.queryByText(/^Draft from/)).toBeNull();
   });
+
+  it("keeps the changes to a saved plan across a reload, its draft's days previewed, until saved or discarded", async () => {
+    const user = userEvent.setup();
+    const saved = () => ({ status: 200, body: { message: 'Plan saved.', payload: { ...PLAN, version: 4 } } });
+    const first = setup(saved);
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    await user.clear(title);
+    await user.type(title, 'Kylservice, kvartal');
+    first.unmount();
+
+    const second = setup(saved);
+    expect(await screen.findByText(/^Draft from .* restored$/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('Kylservice, kvartal');
+    const preview = screen.getByRole('region', { name: 'Next 12 dates' });
+    await waitFor(() => expect(within(preview).getAllByRole('listitem')).toHaveLength(1));
+    // Kept from after the plan's last save: no word of anyone else's.
+    expect(screen.queryByText('Someone else saved this plan meanwhile')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('Kylservice');
+    expect(screen.queryByText(/^Draft from/)).toBeNull();
+    await waitFor(() => expect(within(preview).getAllByRole('listitem')).toHaveLength(3));
+    second.unmount();
+
+    // Discarded: the plan as saved.
+    const third = setup(saved);
+    expect(await screen.findByRole('textbox', { name: /Title/ })).toHaveValue('Kylservice');
+    expect(screen.queryByText(/^Draft from/)).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), ', kvartal');
+    third.unmount();
+
+    // Saved: the draft is gone.
+    const { puts, unmount } = setup(saved);
+    expect(await screen.findByText(/^Draft from .* restored$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ title: 'Kylservice, kvartal', version: 3 });
+    await waitFor(() => expect(screen.queryByText(/^Draft from/)).toBeNull());
+    unmount();
+    setup(saved);
+    expect(await screen.findByRole('textbox', { name: /Title/ })).toHaveValue('Kylservice');
+    expect(screen.queryByText(/^Draft from/)).toBeNull();
+  }, 60_000);
+
+  it('says that saving changes kept from before the plan was saved again replaces that save', async () => {
+    const user = userEvent.setup();
+    const saved = () => ({ status: 200, body: { message: 'Plan saved.', payload: PLAN } });
+    const first = setup(saved);
+    await user.type(await screen.findByRole('textbox', { name: /Title/ }), ', kvartal');
+    first.unmount();
+    // Someone saved the plan after that.
+    setup(saved, { ...PLAN, version: 4, updated_at: new Date(Date.now() + 60_000).toISOString() });
+    expect(await screen.findByText(/^Draft from .* restored$/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('Kylservice, kvartal');
+    expect(screen.getByText('Someone else saved this plan meanwhile')).toBeInTheDocument();
+  }, 60_000);
 
   it("shows the saved plan's days: a day moved off a holiday as moved, a generated one as its order", async () => {
     setup(() => ({ status: 200, body: { message: 'Saved', payload: PLAN } }));

@@ -99,23 +99,31 @@ export function PlanForm({ plan, readOnly = false }: { plan?: Plan; readOnly?: b
   const save = useSavePlan();
   const scope = useQuery(scopeQueryOptions());
   const workTypes = useQuery(workTypeOptionsQueryOptions(i18n.language));
-  // The version the form was opened on; after a 409 the newer one, so that saving again overwrites it.
-  const [version, setVersion] = useState(plan?.version);
-  const [conflict, setConflict] = useState(false);
   const chains = scope.data?.chains ?? [];
-  // A new plan's form is kept as it is typed (lib/drafts.ts) and put back after a reload.
-  const keepsDraft = !plan && !readOnly;
-  const kept = useDraft<PlanValues>('plan-create', (v) => !v.title.trim() && !v.description.trim());
-  const [restored, setRestored] = useState(keepsDraft ? kept.restored : null);
+  // The form is kept as it is typed (lib/drafts.ts) and put back after a reload: a new plan, or the changes
+  // to a saved one (none is kept while the form is the plan as saved).
+  const kept = useDraft<PlanValues>(plan ? `plan-edit.${plan.id}` : 'plan-create', (v) =>
+    plan ? JSON.stringify(v) === JSON.stringify(planValues(plan)) : !v.title.trim() && !v.description.trim(),
+  );
+  const [restored, setRestored] = useState(readOnly ? null : kept.restored);
+  // The version the form was opened on; after a 409 the newer one, so that saving again overwrites it. Changes
+  // kept from before the plan's last save would overwrite that save too: the form says so, as after a 409.
+  const [version, setVersion] = useState(plan?.version);
+  const [conflict, setConflict] = useState(() => Boolean(plan && restored && restored.saved_at < plan.updated_at));
   const form = useForm<PlanValues>({
     mode: 'controlled',
-    initialValues: plan ? planValues(plan) : { ...newPlanValues(appToday(), null), ...restored?.values },
+    initialValues: { ...(plan ? planValues(plan) : newPlanValues(appToday(), null)), ...restored?.values },
     onValuesChange: (next) => {
-      if (keepsDraft) kept.save(next);
+      if (!readOnly) kept.save(next);
     },
     validate: schemaResolver(planBody, labels, planBodyOf, ERROR_FIELDS),
   });
   const values = form.values;
+  // Changes put back to a saved plan are changes: the preview follows them and the form is dirty.
+  const [savedValues] = useState(() => (plan && restored ? planValues(plan) : null));
+  useEffect(() => {
+    if (savedValues) form.resetDirty(savedValues);
+  }, [savedValues, form.resetDirty]);
 
   // One chain in scope (a chain-admin's): it is the plan's.
   const onlyChain = chains.length === 1 ? String(chains[0].id) : null;
@@ -181,10 +189,9 @@ export function PlanForm({ plan, readOnly = false }: { plan?: Plan; readOnly?: b
         const answer = await save.mutateAsync({ id: plan?.id, version, body: planBodyOf(formValues) });
         setConflict(false);
         setVersion(answer.payload.version);
-        if (!plan) {
-          kept.discard();
-          navigate(planPath(answer.payload.id), { replace: true });
-        }
+        kept.discard();
+        setRestored(null);
+        if (!plan) navigate(planPath(answer.payload.id), { replace: true });
         return answer;
       } catch (error) {
         if (plan && isApiError(error) && error.status === 409) {
@@ -201,7 +208,8 @@ export function PlanForm({ plan, readOnly = false }: { plan?: Plan; readOnly?: b
   const discardDraft = () => {
     kept.discard();
     setRestored(null);
-    form.setValues(newPlanValues(appToday(), onlyChain));
+    setConflict(false);
+    form.setValues(plan ? planValues(plan) : newPlanValues(appToday(), onlyChain));
   };
   const setKind = (kind: string) => form.setFieldValue('target_kind', kind as TargetKind);
   const freqUnit = t(`units.${values.freq}`, { count: Number(values.interval) || 1 });
