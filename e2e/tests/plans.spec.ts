@@ -94,6 +94,19 @@ test.describe('the chain-admin', () => {
     await expect(page.getByText(t('en', 'orders:fields.plan'), { exact: true })).toBeVisible();
     await fromPlan.click();
     await expect(page.getByRole('heading', { name: TITLE })).toBeVisible({ timeout: 20_000 });
+
+    // A change to the saved plan, not saved yet, is still there after a reload, until it is thrown away.
+    const description = page.getByRole('textbox', { name: en('fields.description') });
+    await description.fill('Byt filtren också.');
+    await page.reload();
+    await expect(page.getByText(/^Draft from .* restored$/)).toBeVisible({ timeout: 20_000 });
+    await expect(description).toHaveValue('Byt filtren också.');
+    await page.getByRole('button', { name: t('en', 'orders:draft.discard') }).click();
+    await expect(description).toHaveValue('');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: TITLE })).toBeVisible({ timeout: 20_000 });
+    await expect(description).toHaveValue('');
+    await expect(page.getByText(/^Draft from/)).toHaveCount(0);
   });
 
   test('pauses the plan from the list and sees its days in the calendar', async ({ page }) => {
