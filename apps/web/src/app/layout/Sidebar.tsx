@@ -1,4 +1,4 @@
-import { Box, Button, Divider, NativeSelect, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Box, Button, Divider, NativeSelect, NavLink, Stack } from '@mantine/core';
 import { IconLanguage, IconLogout } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isLocale, LOCALES, type Locale } from '@wop/shared/constants';
@@ -76,14 +76,16 @@ export function Sidebar() {
 
   return (
     <Stack h="100%" gap={0}>
-      <ScrollArea style={{ flex: 1 }} px="sm" py="md" type="scroll">
+      {/* The browser's own scrolling: Mantine's scroll area reads its scroll position as it mounts, a layout of
+          the whole page in the task that shows the menu. */}
+      <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto', scrollbarWidth: 'thin' }} px="sm" py="md">
         <Stack gap={2}>
           {dashboard && renderEntry(dashboard)}
           {roleEntries.map(renderEntry)}
           {commonEntries.length > 0 && <Divider my="sm" />}
           {commonEntries.map(renderEntry)}
         </Stack>
-      </ScrollArea>
+      </Box>
       <Box px="md" py="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
         <Stack gap="sm">
           <NativeSelect

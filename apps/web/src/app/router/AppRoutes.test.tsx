@@ -101,7 +101,7 @@ describe('routes by role', () => {
 
   it('shows the welcome page at / for a store manager, with open orders per status', async () => {
     renderAs('store-manager', '/');
-    expect(await screen.findByText(/Alex/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /Alex/ })).toBeInTheDocument();
     expect(await screen.findByText('3 open orders')).toBeInTheDocument();
   });
 });
