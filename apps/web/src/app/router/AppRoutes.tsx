@@ -86,7 +86,8 @@ function preloadPage(pages: PageMap, pathname: string): void {
 
 /**
  * What a signed-in visit to `pathname` needs first, started before the first render (main.tsx) rather
- * than after it: the shell with the whole language, the page's chunks and the user's profile.
+ * than after it: the shell with the whole language, the page's chunks and the user's profile, and at `/`
+ * the home's calls once the profile says whose home it is.
  */
 export function preloadSignedIn(
   queryClient: QueryClient,
@@ -96,7 +97,14 @@ export function preloadSignedIn(
   if (Object.values(LOGIN_PATHS).includes(pathname)) return;
   loadAppLayout().catch(() => undefined);
   preloadPage(pages, pathname);
-  void queryClient.prefetchQuery(profileQueryOptions());
+  const profile = queryClient.fetchQuery(profileQueryOptions()).catch(() => null);
+  if (pathname === '/') {
+    // The home's calls come with the first screens' code (one chunk, fetched just above), not in this file,
+    // which the sign-in page loads too.
+    Promise.all([profile, firstScreens()])
+      .then(([user, screens]) => user && screens.prefetchHome(queryClient, user, currentLanguage()))
+      .catch(() => undefined);
+  }
   // The order list, some roles' first screen, is fetched too rather than once its code has rendered.
   if (pathname === ROUTE_PATHS.orders) prefetchOrderList(queryClient, search, currentLanguage());
 }

@@ -7,3 +7,4 @@ export { HomeDashboard, OrdersHomeDashboard } from '../../features/dashboard/pag
 export { OrdersPage } from '../../features/orders/pages/OrdersPage.tsx';
 export { WelcomePage } from '../../features/welcome/pages/WelcomePage.tsx';
 export { AppLayout } from '../layout/AppLayout.tsx';
+export { prefetchHome } from './home-data.ts';

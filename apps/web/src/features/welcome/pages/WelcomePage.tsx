@@ -1,7 +1,6 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconBook, IconChevronRight, IconList, IconPhoneCall, IconPlus } from '@tabler/icons-react';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { COMPLETED_STATUS } from '@wop/shared/constants';
 import { hasRoute } from '@wop/shared/roles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +12,7 @@ import { statusOptionsQueryOptions } from '../../../entities/orderstatus.ts';
 import { useCurrentUser, useRole } from '../../../lib/current-user.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import { needsYouKind, needsYouQueryOptions, signOffQueryOptions } from '../api/get-needs-you.ts';
-import { orderCountQueryOptions } from '../api/get-order-count.ts';
+import { openStatuses, orderCountQueryOptions } from '../api/get-order-count.ts';
 import { NeedsYouNow, SignOffWaiting } from '../components/NeedsYouNow.tsx';
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
@@ -38,16 +37,21 @@ function Shortcut({ to, icon, label }: { to: string; icon: ReactNode; label: str
   );
 }
 
+/** The counts once every one has come or failed: one render for all of them, not one per answer. */
+const whenAllSettled = <T extends { isPending: boolean }>(results: T[]): T[] | null =>
+  results.some((result) => result.isPending) ? null : results;
+
 /**
- * The open orders per status, each opening the list of that status. Its own component: each count's answer
- * re-renders these tiles, not the whole page.
+ * The open orders per status, each opening the list of that status. Its own component: the counts' answers
+ * re-render these tiles, not the whole page.
  */
 function OpenOrders() {
   const { t, i18n } = useTranslation(['welcome', 'common']);
   // The page explains a failure in place.
   const statuses = useQuery({ ...statusOptionsQueryOptions(i18n.language), meta: { silent: true } });
-  const open = (statuses.data ?? []).filter((status) => status.slug !== COMPLETED_STATUS);
-  const counts = useQueries({ queries: open.map((status) => orderCountQueryOptions(status.slug)) });
+  const open = openStatuses(statuses.data ?? []);
+  const counts =
+    useQueries({ queries: open.map((status) => orderCountQueryOptions(status.slug)), combine: whenAllSettled }) ?? [];
   const anyCountFailed = counts.some((count) => count.isError);
   const allCounted = counts.length > 0 && counts.every((count) => count.isSuccess);
   const totalOpen = counts.reduce((sum, count) => sum + (count.data ?? 0), 0);
@@ -86,11 +90,11 @@ function OpenOrders() {
               <LinkCard key={status.id} to={orderListPath({ status: status.slug })}>
                 <Stack gap="xs">
                   <StatusBadge status={status.slug} label={status.title} w="fit-content" />
-                  {count?.isPending ? (
+                  {!count || count.isPending ? (
                     <Skeleton h={34} w={60} />
                   ) : (
                     <Text fz={30} fw={700} lh={1.1}>
-                      {count?.isSuccess ? count.data : '–'}
+                      {count.isSuccess ? count.data : '–'}
                     </Text>
                   )}
                   {/* The link's name starts with what it shows (WCAG 2.5.3), then says where it goes. */}
@@ -105,6 +109,26 @@ function OpenOrders() {
   );
 }
 
+/**
+ * What needs the user comes first, and its height is known only with its answers: until they have come a
+ * placeholder stands there and the rest of the page, mounted so that its data loads meanwhile, is not laid
+ * out. Then nothing moves when the answers come. Its own component: those answers re-render this wrapper,
+ * not the page inside it.
+ */
+function AfterFirstAnswers({ canSignOff, children }: { canSignOff: boolean; children: ReactNode }) {
+  const needs = useQuery(needsYouQueryOptions(needsYouKind(useRole())));
+  const signOff = useQuery({ ...signOffQueryOptions(), enabled: canSignOff });
+  const firstAnswers = !needs.isPending && !(canSignOff && signOff.isPending);
+  return (
+    <>
+      {!firstAnswers && <Skeleton h={180} radius="md" />}
+      <Stack gap="xl" display={firstAnswers ? undefined : 'none'}>
+        {children}
+      </Stack>
+    </>
+  );
+}
+
 /** `/` for the roles with a welcome page. The outlet holds what the router puts there for `/` (the figures). */
 export function WelcomePage() {
   const { t } = useTranslation(['welcome', 'common']);
@@ -113,12 +137,6 @@ export function WelcomePage() {
   const title = t(`greeting.${greetingKey(new Date().getHours())}`, { name: firstName });
   usePageHeader(t('common:nav.dashboard'));
   const canSignOff = user.role === 'store-manager';
-  // What needs the user comes first, and its height is known only with its answers: until they have come
-  // a placeholder stands there and the rest of the page, mounted so that its data loads meanwhile, is not
-  // laid out. Then nothing moves when the answers come.
-  const needs = useQuery(needsYouQueryOptions(needsYouKind(useRole())));
-  const signOff = useQuery({ ...signOffQueryOptions(), enabled: canSignOff });
-  const firstAnswers = !needs.isPending && !(canSignOff && signOff.isPending);
 
   return (
     <Stack gap="xl" maw={1100}>
@@ -127,8 +145,7 @@ export function WelcomePage() {
         <Text c="dimmed">{t('subtitle')}</Text>
       </Stack>
 
-      {!firstAnswers && <Skeleton h={180} radius="md" />}
-      <Stack gap="xl" display={firstAnswers ? undefined : 'none'}>
+      <AfterFirstAnswers canSignOff={canSignOff}>
         {canSignOff && <SignOffWaiting />}
         <NeedsYouNow />
 
@@ -149,7 +166,7 @@ export function WelcomePage() {
             <Shortcut to="/upload-files" icon={<IconBook size={20} />} label={t('shortcut.manuals')} />
           </SimpleGrid>
         </Stack>
-      </Stack>
+      </AfterFirstAnswers>
     </Stack>
   );
 }
