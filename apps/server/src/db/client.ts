@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -26,7 +29,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const migrationsFolder = path.join(here, 'migrations');
 
 /**
  * Every connection's session answers timestamps in UTC, whatever the server's `TimeZone` setting:
@@ -134,8 +138,42 @@ export async function withStartupLock<T>(pool: pg.Pool, work: (db: Db) => Promis
   }
 }
 
-/** Applies the migrations on this connection (inside withStartupLock). */
-export const applyMigrations = (db: Db) => migrate(db, { migrationsFolder });
+const triggersSql = fs.readFileSync(path.join(here, 'triggers.sql'), 'utf8');
+const triggersHash = createHash('sha256').update(triggersSql).digest('hex');
+/** The `when` of migrations/0000_baseline.sql: that of migration 0029, the last of those it replaces. */
+const baselineWhen: number = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'))
+  .entries[0].when;
+
+/**
+ * Applies the migrations on this connection (inside withStartupLock), then db/triggers.sql, the source of
+ * the triggers and their functions, when its text differs from the one last applied (decision 026).
+ */
+export async function applyMigrations(db: Db): Promise<void> {
+  // drizzle applies every migration newer than the last it applied: on a database that stopped before
+  // migration 0029, that would be the baseline, over tables that already exist.
+  const journal = await db.execute<{ name: string | null }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations') as name`,
+  );
+  const last = journal.rows[0].name
+    ? (await db.execute<{ last: number | null }>(sql`select max(created_at) as last from drizzle.__drizzle_migrations`))
+        .rows[0].last
+    : null;
+  if (last !== null && last < baselineWhen) {
+    throw new Error(
+      'This database was migrated by a release older than the migrations baseline: start a release of ' +
+        'before decision 026 on it once (it applies migrations up to 0029), then this one.',
+    );
+  }
+  await migrate(db, { migrationsFolder });
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`create table if not exists drizzle.triggers_applied (hash text not null)`);
+    const applied = await tx.execute<{ hash: string }>(sql`select hash from drizzle.triggers_applied`);
+    if (applied.rows[0]?.hash === triggersHash) return;
+    await tx.execute(sql.raw(triggersSql));
+    await tx.execute(sql`delete from drizzle.triggers_applied`);
+    await tx.execute(sql`insert into drizzle.triggers_applied (hash) values (${triggersHash})`);
+  });
+}
 
 /** Applies the migrations under the start-up lock. */
 export async function runMigrations(db: Db): Promise<void> {

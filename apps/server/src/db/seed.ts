@@ -98,7 +98,7 @@ const WORK_TYPES: [slug: string, en: string, sv: string, fi: string][] = [
  * The after-hours lines by city and trade (work type slug). EXAMPLE DATA: every number is in the range the
  * Swedish Post and Telecom Authority (PTS) reserves for fiction (070-174 06 05 to 070-174 06 99), so none of
  * them reaches a real person; the Finnish cities use the same range. The service desk's example number
- * comes with migration 0007.
+ * comes with the migrations (0000_baseline.sql).
  */
 const ONCALL_LINES: [city: string, slug: string, partner: string, phone: string][] = [
   ['Stockholm', 'electrical', 'Exempel El AB', '070-174 06 10'],
@@ -301,7 +301,7 @@ async function seedOncallLines(tx: Tx): Promise<void> {
     .values(
       ONCALL_LINES.map(([city, slug, partner, phone]) => ({ city, workTypeId: ids.get(slug) ?? null, partner, phone })),
     );
-  // Migration 0007 writes the row; a database migrated without it still gets one.
+  // The migrations write the row; a database migrated without it still gets one.
   await tx.insert(phoneInSettings).values({ id: 1, serviceDeskPhone: '070-174 06 05' }).onConflictDoNothing();
 }
 

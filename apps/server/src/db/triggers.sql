@@ -1,13 +1,13 @@
--- The current definition of every trigger and of every function of the database (those of extensions
--- aside), as PostgreSQL gives them back (pg_get_functiondef, pg_get_triggerdef) after the migrations.
--- Migrations create them and stay as they landed; this file is where to read them. To change one: change
--- it here, then write it as a migration (`npx drizzle-kit generate --custom --name <what>` in apps/server,
--- the new definition from this file). db/triggers.test.ts fails while this file and the migrated
--- database differ, both ways.
+-- Every trigger of the database and every function of ours (extensions' aside), as PostgreSQL gives them
+-- back (pg_get_functiondef, pg_get_triggerdef), but for the two an index is built on (search_trigrams,
+-- order_scope_trigrams: in migrations/0000_baseline.sql, changed only by a migration that rebuilds the
+-- index). This file is their source (decision 026): the migrate step applies it after the migrations,
+-- in the same start-up lock, in one transaction, whenever its text differs from the one last applied. To
+-- change a trigger or function, change it here; to remove one, write a migration that drops it, and
+-- remove it here. db/triggers.test.ts fails while this file and the database differ, both ways.
 
 -- The order tallies (decision 015, modules/orders/list/tallies.ts): per chain, region, store, technician,
 -- status, approval status and recalled, and per technician alone; exact in the writing transaction.
--- Migrations 0008 and 0015.
 
 CREATE OR REPLACE FUNCTION public.order_tallies_apply()
  RETURNS trigger
@@ -103,17 +103,17 @@ BEGIN
 END
 $function$;
 
-CREATE TRIGGER orders_tally_insert AFTER INSERT ON public.orders REFERENCING NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION order_tallies_apply();
-CREATE TRIGGER orders_tally_update AFTER UPDATE ON public.orders REFERENCING OLD TABLE AS old_orders NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION order_tallies_apply();
-CREATE TRIGGER orders_tally_delete AFTER DELETE ON public.orders REFERENCING OLD TABLE AS old_orders FOR EACH STATEMENT EXECUTE FUNCTION order_tallies_apply();
-CREATE TRIGGER orders_tally_truncate AFTER TRUNCATE ON public.orders FOR EACH STATEMENT EXECUTE FUNCTION order_tallies_truncate();
-CREATE TRIGGER orders_technician_tally_insert AFTER INSERT ON public.orders REFERENCING NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION order_technician_tallies_apply();
-CREATE TRIGGER orders_technician_tally_update AFTER UPDATE ON public.orders REFERENCING OLD TABLE AS old_orders NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION order_technician_tallies_apply();
-CREATE TRIGGER orders_technician_tally_delete AFTER DELETE ON public.orders REFERENCING OLD TABLE AS old_orders FOR EACH STATEMENT EXECUTE FUNCTION order_technician_tallies_apply();
-CREATE TRIGGER orders_technician_tally_truncate AFTER TRUNCATE ON public.orders FOR EACH STATEMENT EXECUTE FUNCTION order_technician_tallies_apply();
+CREATE OR REPLACE TRIGGER orders_tally_insert AFTER INSERT ON public.orders REFERENCING NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION order_tallies_apply();
+CREATE OR REPLACE TRIGGER orders_tally_update AFTER UPDATE ON public.orders REFERENCING OLD TABLE AS old_orders NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION order_tallies_apply();
+CREATE OR REPLACE TRIGGER orders_tally_delete AFTER DELETE ON public.orders REFERENCING OLD TABLE AS old_orders FOR EACH STATEMENT EXECUTE FUNCTION order_tallies_apply();
+CREATE OR REPLACE TRIGGER orders_tally_truncate AFTER TRUNCATE ON public.orders FOR EACH STATEMENT EXECUTE FUNCTION order_tallies_truncate();
+CREATE OR REPLACE TRIGGER orders_technician_tally_insert AFTER INSERT ON public.orders REFERENCING NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION order_technician_tallies_apply();
+CREATE OR REPLACE TRIGGER orders_technician_tally_update AFTER UPDATE ON public.orders REFERENCING OLD TABLE AS old_orders NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION order_technician_tallies_apply();
+CREATE OR REPLACE TRIGGER orders_technician_tally_delete AFTER DELETE ON public.orders REFERENCING OLD TABLE AS old_orders FOR EACH STATEMENT EXECUTE FUNCTION order_technician_tallies_apply();
+CREATE OR REPLACE TRIGGER orders_technician_tally_truncate AFTER TRUNCATE ON public.orders FOR EACH STATEMENT EXECUTE FUNCTION order_technician_tallies_apply();
 
 -- The words of the descriptions and their counts, for the admins' search totals (decision 010).
--- Migrations 0011 and 0029 (a new word is looked up in the key's index, never by reading the table).
+-- A new word is looked up in the key's index, never by reading the table.
 
 CREATE OR REPLACE FUNCTION public.description_words(description text)
  RETURNS SETOF text
@@ -192,41 +192,26 @@ BEGIN
 END
 $function$;
 
-CREATE TRIGGER orders_words_insert AFTER INSERT ON public.orders REFERENCING NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION order_words_apply();
-CREATE TRIGGER orders_words_update AFTER UPDATE ON public.orders REFERENCING OLD TABLE AS old_orders NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION order_words_apply();
-CREATE TRIGGER orders_words_delete AFTER DELETE ON public.orders REFERENCING OLD TABLE AS old_orders FOR EACH STATEMENT EXECUTE FUNCTION order_words_apply();
-CREATE TRIGGER orders_words_truncate AFTER TRUNCATE ON public.orders FOR EACH STATEMENT EXECUTE FUNCTION order_words_truncate();
+CREATE OR REPLACE TRIGGER orders_words_insert AFTER INSERT ON public.orders REFERENCING NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION order_words_apply();
+CREATE OR REPLACE TRIGGER orders_words_update AFTER UPDATE ON public.orders REFERENCING OLD TABLE AS old_orders NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION order_words_apply();
+CREATE OR REPLACE TRIGGER orders_words_delete AFTER DELETE ON public.orders REFERENCING OLD TABLE AS old_orders FOR EACH STATEMENT EXECUTE FUNCTION order_words_apply();
+CREATE OR REPLACE TRIGGER orders_words_truncate AFTER TRUNCATE ON public.orders FOR EACH STATEMENT EXECUTE FUNCTION order_words_truncate();
 
--- The trigram keys of a scope, for a search's total in a chain, region or technician scope (decision 009):
--- used by the expression index orders_scope_trgm and by the list's search (list/total.ts). Migration 0010.
--- Their search_path is the session's when they were made (SET search_path FROM CURRENT): PGlite's is 'public'.
-
-CREATE OR REPLACE FUNCTION public.search_trigrams(t text)
- RETURNS text[]
- LANGUAGE sql
- IMMUTABLE PARALLEL SAFE
- SET search_path TO '$user', 'public'
-AS $function$ select array(select g from unnest(show_trgm(t)) g where g ~ '^[a-z0-9]{3}$') $function$;
-
-CREATE OR REPLACE FUNCTION public.order_scope_trigrams(chain integer, region integer, technician integer, description text)
- RETURNS text[]
- LANGUAGE sql
- IMMUTABLE PARALLEL SAFE
- SET search_path TO '$user', 'public'
-AS $function$ select array(select k from unnest(search_trigrams(description)) g,
-    lateral (values ('c' || chain || ':' || g), ('r' || region || ':' || g), ('t' || technician || ':' || g)) v(k)
-    where k is not null) $function$;
+-- The keys a search looks up in one scope's trigrams, for a search's total in a chain, region or
+-- technician scope (decision 009, list/total.ts): at most four of the search's trigrams (search_trigrams,
+-- migrations/0000_baseline.sql), spread over them. scope_search_keys('c', 4, 'Ventilationen') =
+-- {c4:ati,c4:ion,c4:nti,c4:tio}.
 
 CREATE OR REPLACE FUNCTION public.scope_search_keys(kind text, id integer, q text)
  RETURNS text[]
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
- SET search_path TO '$user', 'public'
+ SET search_path TO 'public'
 AS $function$ select array(select kind || id || ':' || t[i] from (select search_trigrams(q) t) s,
     generate_series(1, cardinality(t), greatest(1, ceil(cardinality(t) / 4.0)::int)) i) $function$;
 
 -- Sign-ins remembered between calls (decision 011): every change to what a sign-in holds is announced on
--- wop_sign_ins. Migration 0014.
+-- wop_sign_ins.
 
 CREATE OR REPLACE FUNCTION public.sign_in_changed()
  RETURNS trigger
@@ -246,15 +231,15 @@ BEGIN
   RETURN NULL;
 END $function$;
 
-CREATE TRIGGER access_tokens_sign_in_changed AFTER DELETE OR UPDATE ON public.access_tokens FOR EACH ROW WHEN ((((old.kind)::text = 'session'::text) AND (old.expires_at > now()))) EXECUTE FUNCTION sign_in_changed('user_id');
-CREATE TRIGGER users_sign_in_changed AFTER DELETE OR UPDATE OF name, email, role_id ON public.users FOR EACH ROW EXECUTE FUNCTION sign_in_changed('id');
-CREATE TRIGGER roles_sign_in_changed AFTER DELETE OR UPDATE OF slug ON public.roles FOR EACH ROW EXECUTE FUNCTION sign_in_changed('');
-CREATE TRIGGER user_chains_sign_in_changed AFTER INSERT OR DELETE OR UPDATE ON public.user_chains FOR EACH ROW EXECUTE FUNCTION sign_in_changed('user_id');
-CREATE TRIGGER user_regions_sign_in_changed AFTER INSERT OR DELETE OR UPDATE ON public.user_regions FOR EACH ROW EXECUTE FUNCTION sign_in_changed('user_id');
-CREATE TRIGGER user_stores_sign_in_changed AFTER INSERT OR DELETE OR UPDATE ON public.user_stores FOR EACH ROW EXECUTE FUNCTION sign_in_changed('user_id');
+CREATE OR REPLACE TRIGGER access_tokens_sign_in_changed AFTER DELETE OR UPDATE ON public.access_tokens FOR EACH ROW WHEN ((((old.kind)::text = 'session'::text) AND (old.expires_at > now()))) EXECUTE FUNCTION sign_in_changed('user_id');
+CREATE OR REPLACE TRIGGER users_sign_in_changed AFTER DELETE OR UPDATE OF name, email, role_id ON public.users FOR EACH ROW EXECUTE FUNCTION sign_in_changed('id');
+CREATE OR REPLACE TRIGGER roles_sign_in_changed AFTER DELETE OR UPDATE OF slug ON public.roles FOR EACH ROW EXECUTE FUNCTION sign_in_changed('');
+CREATE OR REPLACE TRIGGER user_chains_sign_in_changed AFTER INSERT OR DELETE OR UPDATE ON public.user_chains FOR EACH ROW EXECUTE FUNCTION sign_in_changed('user_id');
+CREATE OR REPLACE TRIGGER user_regions_sign_in_changed AFTER INSERT OR DELETE OR UPDATE ON public.user_regions FOR EACH ROW EXECUTE FUNCTION sign_in_changed('user_id');
+CREATE OR REPLACE TRIGGER user_stores_sign_in_changed AFTER INSERT OR DELETE OR UPDATE ON public.user_stores FOR EACH ROW EXECUTE FUNCTION sign_in_changed('user_id');
 
 -- Costs: every new order gets its cost row with the NTE of its priority; an issued invoice and its lines
--- never change. Migration 0020.
+-- never change.
 
 CREATE OR REPLACE FUNCTION public.order_costs_create()
  RETURNS trigger
@@ -277,6 +262,6 @@ BEGIN
 END
 $function$;
 
-CREATE TRIGGER orders_costs_insert AFTER INSERT ON public.orders REFERENCING NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION order_costs_create();
-CREATE TRIGGER invoices_no_change BEFORE DELETE OR UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION invoices_immutable();
-CREATE TRIGGER invoice_lines_no_change BEFORE DELETE OR UPDATE ON public.invoice_lines FOR EACH ROW EXECUTE FUNCTION invoices_immutable();
+CREATE OR REPLACE TRIGGER orders_costs_insert AFTER INSERT ON public.orders REFERENCING NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION order_costs_create();
+CREATE OR REPLACE TRIGGER invoices_no_change BEFORE DELETE OR UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION invoices_immutable();
+CREATE OR REPLACE TRIGGER invoice_lines_no_change BEFORE DELETE OR UPDATE ON public.invoice_lines FOR EACH ROW EXECUTE FUNCTION invoices_immutable();

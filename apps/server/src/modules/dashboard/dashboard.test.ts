@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { Dashboard } from '@wop/shared/dashboard';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -244,19 +243,5 @@ describe('order_tallies (the counts the dashboard reads)', () => {
     expect(rows[0].n).toBe(3);
     expect((await call(app, 'DELETE', `/api/users/${technician}`, { as: 'admin' })).statusCode).toBe(200);
     expect(await tallyErrors(app.db)).toEqual([]);
-  });
-
-  it('per technician, are counted from the store tallies for the orders there before migration 0015', async () => {
-    const migration = fs.readFileSync(
-      new URL('../../db/migrations/0015_technician_tallies.sql', import.meta.url),
-      'utf8',
-    );
-    const backfill = migration.split('--> statement-breakpoint').at(-1) as string;
-    expect(backfill).toMatch(/^\s*(--.*\n)*INSERT INTO "order_technician_tallies"/);
-    await app.db.execute(sql`delete from order_technician_tallies`);
-    expect((await tallyErrors(app.db)).length).toBeGreaterThan(0);
-    await app.db.execute(sql.raw(backfill));
-    expect(await tallyErrors(app.db)).toEqual([]);
-    await expectTechnicianTotals('tech');
   });
 });

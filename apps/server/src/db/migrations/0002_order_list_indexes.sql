@@ -1,3 +1,0 @@
-CREATE INDEX "orders_chain_list_idx" ON "orders" USING btree ("chain_id","due_at","status_id","approval_status","work_type_id","priority","created_at","store_id","region_id","project_number","id");--> statement-breakpoint
-CREATE INDEX "orders_region_list_idx" ON "orders" USING btree ("region_id","due_at","status_id","approval_status","work_type_id","priority","created_at","store_id","project_number","id");--> statement-breakpoint
-CREATE INDEX "orders_chain_created_idx" ON "orders" USING btree ("chain_id","created_at");

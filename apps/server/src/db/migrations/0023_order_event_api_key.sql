@@ -1,2 +1,0 @@
-ALTER TABLE "order_events" ADD COLUMN "api_key_id" integer;--> statement-breakpoint
-ALTER TABLE "order_events" ADD CONSTRAINT "order_events_api_key_id_api_keys_id_fk" FOREIGN KEY ("api_key_id") REFERENCES "public"."api_keys"("id") ON DELETE set null ON UPDATE no action;

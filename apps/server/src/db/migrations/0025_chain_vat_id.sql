@@ -1,1 +1,0 @@
-ALTER TABLE "chains" ADD COLUMN "vat_id" varchar(20);

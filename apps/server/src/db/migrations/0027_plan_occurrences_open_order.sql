@@ -1,1 +1,0 @@
-CREATE INDEX "plan_occurrences_open_order_idx" ON "plan_occurrences" USING btree ("open_order_id") WHERE "plan_occurrences"."open_order_id" is not null;
