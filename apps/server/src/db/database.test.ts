@@ -5,8 +5,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminUrl, databaseUrlFor } from '../test/pg.ts';
-import { catalogSnapshot } from './catalog.ts';
 import catalog from './catalog.json' with { type: 'json' };
+import { catalogSnapshot } from './catalog.ts';
 import { maintainEmbedded, openDatabase, runMigrations } from './client.ts';
 import { DataDirLockedError, lockDataDir } from './lock.ts';
 
