@@ -3,16 +3,16 @@ import type { User } from '@wop/shared/api';
 import type { Locale } from '@wop/shared/constants';
 import { can, hasRoute, isRoleSlug } from '@wop/shared/roles';
 import { prefetchOrderList } from '../../entities/orders.ts';
-import { statusOptionsQueryOptions } from '../../entities/orderstatus.ts';
 import { dashboardQueryOptions } from '../../features/dashboard/api/get-dashboard.ts';
 import { needsYouKind, needsYouQueryOptions, signOffQueryOptions } from '../../features/welcome/api/get-needs-you.ts';
-import { openStatuses, orderCountQueryOptions } from '../../features/welcome/api/get-order-count.ts';
 
 /**
  * The calls of the user's home (`/`), started as soon as the profile says whose home it is and the first
  * screens' code has come, rather than once that code has rendered (and, for the admins, redirected to the
  * list): they run while the language and the first render are under way, and what has come by the first
- * render shows in it, instead of in one render per answer after it (each a long task on a phone).
+ * render shows in it, instead of in one render per answer after it (each a long task on a phone). Only what
+ * the top of the page shows: the open orders per status, at the bottom, are fetched by the page (on HTTP/1.1
+ * the calls share six connections with the page's code, and the later the code the later the paint).
  * The same queries as the pages', so the pages render from them. Silent: each page reports its own failures.
  */
 export function prefetchHome(queryClient: QueryClient, user: User, lng: Locale): void {
@@ -25,10 +25,4 @@ export function prefetchHome(queryClient: QueryClient, user: User, lng: Locale):
   }
   void queryClient.prefetchQuery(needsYouQueryOptions(needsYouKind(isRoleSlug(user.role) ? user.role : null)));
   if (user.role === 'store-manager') void queryClient.prefetchQuery(signOffQueryOptions());
-  queryClient
-    .fetchQuery({ ...statusOptionsQueryOptions(lng), meta: { silent: true } })
-    .then((statuses) => {
-      for (const status of openStatuses(statuses)) void queryClient.prefetchQuery(orderCountQueryOptions(status.slug));
-    })
-    .catch(() => undefined);
 }

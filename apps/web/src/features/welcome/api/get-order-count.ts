@@ -1,7 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { COMPLETED_STATUS } from '@wop/shared/constants';
 import { getOrders, ORDERS_KEY } from '../../../entities/orders.ts';
-import type { StatusOption } from '../../../entities/orderstatus.ts';
 
 /** How many orders the user can see in a status: the total of a one-row page of the list. */
 export async function getOrderCount(status: string, signal?: AbortSignal): Promise<number> {
@@ -14,7 +12,3 @@ export const orderCountQueryOptions = (status: string) =>
     queryFn: ({ signal }) => getOrderCount(status, signal),
     meta: { silent: true },
   });
-
-/** The statuses whose orders are open: the welcome page counts each. */
-export const openStatuses = (statuses: readonly StatusOption[]) =>
-  statuses.filter((status) => status.slug !== COMPLETED_STATUS);

@@ -1,6 +1,7 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconBook, IconChevronRight, IconList, IconPhoneCall, IconPlus } from '@tabler/icons-react';
 import { useQueries, useQuery } from '@tanstack/react-query';
+import { COMPLETED_STATUS } from '@wop/shared/constants';
 import { hasRoute } from '@wop/shared/roles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ import { statusOptionsQueryOptions } from '../../../entities/orderstatus.ts';
 import { useCurrentUser, useRole } from '../../../lib/current-user.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import { needsYouKind, needsYouQueryOptions, signOffQueryOptions } from '../api/get-needs-you.ts';
-import { openStatuses, orderCountQueryOptions } from '../api/get-order-count.ts';
+import { orderCountQueryOptions } from '../api/get-order-count.ts';
 import { NeedsYouNow, SignOffWaiting } from '../components/NeedsYouNow.tsx';
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
@@ -49,7 +50,7 @@ function OpenOrders() {
   const { t, i18n } = useTranslation(['welcome', 'common']);
   // The page explains a failure in place.
   const statuses = useQuery({ ...statusOptionsQueryOptions(i18n.language), meta: { silent: true } });
-  const open = openStatuses(statuses.data ?? []);
+  const open = (statuses.data ?? []).filter((status) => status.slug !== COMPLETED_STATUS);
   const counts =
     useQueries({ queries: open.map((status) => orderCountQueryOptions(status.slug)), combine: whenAllSettled }) ?? [];
   const anyCountFailed = counts.some((count) => count.isError);
