@@ -34,7 +34,7 @@ import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query
 import type { Page } from '@wop/shared/api';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAfterFirstScreen, useRevealed } from '../../lib/progressive.ts';
+import { useRevealed } from '../../lib/progressive.ts';
 import { DEFAULT_SORT, type ListQuery, nextSort, type SortSpec, useListParams, usePageSizes } from './list-params.ts';
 
 /**
@@ -121,8 +121,10 @@ export function DataTable<T>({
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const searchId = useId();
   const filtersId = useId();
-  // On a phone the filters wait behind a button, so the first rows show without scrolling.
+  // On a phone the filters wait behind a button, so the first rows show without scrolling; they (and the calls
+  // for their choices) render when it is first pressed, not as blocking work after the first paint.
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [filtersUsed, setFiltersUsed] = useState(false);
 
   const result = useQuery({
     queryKey: [...queryKey, query],
@@ -130,8 +132,6 @@ export function DataTable<T>({
     placeholderData: keepPreviousData,
   });
   const page = result.data;
-  // On a phone, the filters behind their button (and the calls for their choices) wait until the first rows show.
-  const filtersWanted = useAfterFirstScreen(!result.isPending) || filtersOpen;
 
   // Search: typed text is debounced into the URL; a URL change (back button) updates the box.
   const [search, setSearch] = useState(state.q);
@@ -246,13 +246,16 @@ export function DataTable<T>({
               leftSection={<IconFilter size={16} aria-hidden />}
               aria-expanded={filtersOpen}
               aria-controls={filtersId}
-              onClick={() => setFiltersOpen((open) => !open)}
+              onClick={() => {
+                setFiltersUsed(true);
+                setFiltersOpen((open) => !open);
+              }}
             >
               {activeFilters > 0 ? t('table.filtersActive', { count: activeFilters }) : t('table.filters')}
             </Button>
             <Collapse expanded={filtersOpen} id={filtersId} w="100%">
               <Group gap="sm" align="flex-end" wrap="wrap">
-                {filtersWanted && listControls}
+                {filtersUsed && listControls}
               </Group>
             </Collapse>
           </>
