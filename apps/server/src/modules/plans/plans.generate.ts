@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import * as notify from '../notifications/notify.ts';
@@ -7,6 +8,13 @@ import { scheduleOf } from './plans.service.ts';
 
 /** Plans handled per transaction. */
 const BATCH = 200;
+/**
+ * Held by the batch being generated (a transaction-level advisory lock): one instance generates at a time,
+ * and an instance that finds it taken leaves the run to the one that has it. Two generating instances
+ * took two of a 2-core server's cores from the users' requests (the order list's p99 4x its idle p99) and
+ * met on the same rows; one is fast enough (bench/plans.bench.ts).
+ */
+export const GENERATOR_LOCK = 7_338_001;
 /** Occurrences per plan and run at most (a long outage's backlog is worked off over several runs). */
 const MAX_DAYS = 100;
 
@@ -24,22 +32,30 @@ interface Occurrence {
 /**
  * Generates the orders of every plan whose next occurrence is due (its day `lead_days` ahead has come
  * in APP_TIMEZONE), as of `now`, and records each occurrence. Any number of instances may run this at
- * once: each takes a batch of due plans with FOR UPDATE SKIP LOCKED, and the unique key (plan, target,
- * day) of plan_occurrences is claimed with ON CONFLICT DO NOTHING in the transaction that writes the
- * order, so an occurrence gets one order however the runs overlap or repeat. A run that fails (the
- * database away) leaves `generated_until` where it was: the next run catches up.
+ * once: one of them generates (GENERATOR_LOCK), each batch takes its due plans with FOR UPDATE SKIP LOCKED,
+ * and the unique key (plan, target, day) of plan_occurrences is claimed with ON CONFLICT DO NOTHING in
+ * the transaction that writes the order, so an occurrence gets one order however the runs overlap or
+ * repeat. After each batch the run pauses as long as the batch took, leaving half the time to the users'
+ * requests. A run that fails (the database away) leaves `generated_until` where it was: the next run
+ * catches up.
  */
 export async function generatePlans(db: Db, now: Date, timezone: string) {
   const totals = { generated: 0, skipped: 0 };
   for (;;) {
+    const started = performance.now();
     const batch = await db.transaction((tx) => generateBatch(tx, now, timezone));
     totals.generated += batch.generated;
     totals.skipped += batch.skipped;
     if (batch.plans < BATCH) return totals;
+    await setTimeout(performance.now() - started);
   }
 }
 
 async function generateBatch(tx: DbOrTx, now: Date, timezone: string) {
+  const { rows: lock } = await tx.execute<{ taken: boolean }>(
+    sql`select pg_try_advisory_xact_lock(${GENERATOR_LOCK}) as taken`,
+  );
+  if (!lock[0].taken) return { plans: 0, generated: 0, skipped: 0 };
   const { rows: due } = await tx.execute<PlanRow>(sql`
     select p.id, p.chain_id, c.country, p.title, p.description, p.work_type_id, p.priority, p.target_kind, p.freq,
       p.interval, p.weekdays, p.month_day, p.month, p.starts_on::text as starts_on, p.ends_on::text as ends_on,

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type DemoUser, tokenFor } from '../../test/app.ts';
 import { pdfText } from '../../test/pdf.ts';
 import { startReceiver, until } from '../../test/webhook-receiver.ts';
-import { generatePlans } from './plans.generate.ts';
+import { GENERATOR_LOCK, generatePlans } from './plans.generate.ts';
 
 const receiver = await startReceiver();
 afterAll(() => receiver.close());
@@ -224,6 +224,27 @@ describe('exactly once', () => {
     );
     await Promise.all([generate(), generate(), generate()]);
     for (const plan of plans) expect(await ordersOf(plan.id)).toHaveLength(6 * stores.length);
+  });
+
+  // PGlite is one session, in which an advisory lock is always the holder's: the rule is PostgreSQL's.
+  it.runIf(process.env.DATABASE_URL)('leaves a run to the instance that is generating', async () => {
+    const plan = await createPlan(
+      'admin',
+      weekly({ title: 'En i taget', rule: { freq: 'weekly', interval: 1, weekdays: [1] } }),
+    );
+    const other = await app.database.pool.connect();
+    try {
+      // Another instance's batch is in progress: it holds the generator's lock until its commit.
+      await other.query('begin');
+      await other.query('select pg_advisory_xact_lock($1)', [GENERATOR_LOCK]);
+      expect(await generate()).toEqual({ generated: 0, skipped: 0 });
+      expect(await ordersOf(plan.id)).toEqual([]);
+      await other.query('commit');
+    } finally {
+      other.release();
+    }
+    expect((await generate()).generated).toBeGreaterThan(0);
+    expect((await ordersOf(plan.id)).length).toBeGreaterThan(0);
   });
 });
 
