@@ -50,8 +50,8 @@ export async function catalogSnapshot(pool: pg.Pool): Promise<Record<string, str
   };
   const snapshot: Record<string, string[]> = {};
   for (const [name, query] of Object.entries(lists)) {
-    const { rows } = await pool.query<{ d: string }>({ text: query, rowMode: 'array' } as never);
-    snapshot[name] = (rows as unknown as string[][]).map((row) => row[0].trimEnd()).sort();
+    const { rows } = await pool.query<[string]>({ text: query, rowMode: 'array' });
+    snapshot[name] = rows.map(([line]) => line.trimEnd()).sort();
   }
   return snapshot;
 }
