@@ -652,8 +652,12 @@ test.describe('seen walking the day', () => {
     // A screenful of cards comes first and the rest when the phone is idle: the last is there once all are.
     await expect(links).toHaveCount(payload.data.length, { timeout: 20_000 });
     const last = links.last();
-    await last.scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // A card can still be replaced once all are there (CI saw 'not attached to the DOM' under the scroll, as
+    // work deferred past the first paint landed): it is scrolled to again.
+    await expect(async () => {
+      await last.scrollIntoViewIfNeeded({ timeout: 2_000 });
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    }).toPass({ timeout: 10_000 });
     const number = (await last.textContent()) ?? '';
     await last.click();
     const heading = page.getByRole('heading', {
