@@ -3,9 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Plugin, Rolldown } from 'vite';
+import { DEFAULT_LOCALE, LOCALES, LOGIN_PATHS } from '@wop/shared/constants';
+import { minifySync, type Plugin, type Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/precompress.ts';
+import { orderListUrl } from './src/entities/order-list-query.ts';
+import { STORAGE_KEYS } from './src/lib/storage.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -45,6 +48,13 @@ const AFTER_BOOT = /\/(apps\/web\/src\/lib\/pwa|packages\/shared\/src\/calendar)
  */
 const SIGN_IN_CHECKS = /\/src\/features\/auth\/components\/login-checks\.ts$/;
 
+/** The hashed files index.html names (its scripts and styles), as bundle file names. */
+function htmlFiles(bundle: Rolldown.OutputBundle): string[] {
+  const html = bundle['index.html'];
+  const page = html?.type === 'asset' ? String(html.source) : '';
+  return [...page.matchAll(/(?:src|href)="\/(static\/[^"]+)"/g)].map(([, name]) => name);
+}
+
 function shellFiles(bundle: Rolldown.OutputBundle): string[] {
   const files = new Set<string>();
   const visit = (name: string) => {
@@ -55,9 +65,7 @@ function shellFiles(bundle: Rolldown.OutputBundle): string[] {
     for (const css of file.viteMetadata?.importedCss ?? []) files.add(css);
     for (const child of file.imports) visit(child);
   };
-  const html = bundle['index.html'];
-  const page = html?.type === 'asset' ? String(html.source) : '';
-  for (const [, name] of page.matchAll(/(?:src|href)="\/(static\/[^"]+)"/g)) visit(name);
+  for (const name of htmlFiles(bundle)) visit(name);
   if (files.size === 0) throw new Error('index.html names no script: the service worker would have no app to keep');
   for (const file of Object.values(bundle)) {
     const id = file.type === 'chunk' ? (file.facadeModuleId ?? '') : '';
@@ -89,6 +97,79 @@ function serviceWorker(): Plugin {
 }
 
 /**
+ * Writes /static/start-<hash>.js (src/lib/start-hints.js after `const START = {...}`, this build's file
+ * names) and names it in index.html before the app's scripts: from the session and language this browser
+ * keeps, it asks for the first screens' chunks, the language, the profile and the order list with the boot
+ * script instead of after it.
+ */
+function startHints(): Plugin {
+  const source = fileURLToPath(new URL('./src/lib/start-hints.js', import.meta.url));
+  return {
+    name: 'wop:start-hints',
+    apply: 'build',
+    // After Vite's own plugins, which write index.html; before the worker's, which keeps what index.html names.
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') throw new Error('no index.html in the bundle');
+      const named = new Set(htmlFiles(bundle));
+      const byModule = (pattern: RegExp) => {
+        const chunk = Object.values(bundle).find(
+          (file) => file.type === 'chunk' && pattern.test(file.facadeModuleId ?? ''),
+        );
+        if (!chunk) throw new Error(`no chunk for ${pattern}`);
+        return chunk.fileName;
+      };
+      // A dynamic entry's file and what it imports, less what index.html loads already.
+      const closure = (...patterns: RegExp[]) => {
+        const files = new Set<string>();
+        const visit = (name: string) => {
+          const file = bundle[name];
+          if (!file || files.has(name) || named.has(name)) return;
+          files.add(name);
+          if (file.type === 'chunk') for (const child of file.imports) visit(child);
+        };
+        for (const pattern of patterns) visit(byModule(pattern));
+        return [...files].map((file) => `/${file}`);
+      };
+      const start = {
+        signedIn: closure(FIRST_SCREEN),
+        languages: Object.fromEntries(
+          LOCALES.map((lng) => [
+            lng,
+            {
+              signIn: closure(new RegExp(`/src/locales/${lng}\\.ts$`)),
+              all: closure(new RegExp(`/src/locales/${lng}\\.ts$`), new RegExp(`/src/locales/${lng}\\.app\\.ts$`)),
+            },
+          ]),
+        ),
+        defaultLanguage: DEFAULT_LOCALE,
+        loginPaths: LOGIN_PATHS,
+        // The page of the order list that /orders asks for as it opens (no query of its own).
+        orderList: orderListUrl('', DEFAULT_LOCALE),
+        keys: {
+          token: STORAGE_KEYS.token,
+          tokenExpiresAt: STORAGE_KEYS.tokenExpiresAt,
+          language: STORAGE_KEYS.language,
+        },
+      };
+      const script = minifySync(
+        'start.js',
+        `const START = ${JSON.stringify(start)};\n${fs.readFileSync(source, 'utf8')}`,
+      ).code;
+      const fileName = `static/start-${createHash('sha256').update(script).digest('hex').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName, source: script });
+      // A classic script, run as soon as it comes (async): it needs nothing of the page.
+      const tag = `<script async src="/${fileName}"></script>\n    `;
+      const page = String(html.source);
+      const at = page.indexOf('<script type="module"');
+      if (at < 0) throw new Error('index.html names no module script');
+      html.source = page.slice(0, at) + tag + page.slice(at);
+    },
+  };
+}
+
+/**
  * The UI kit's ScrollArea (inside every table and the sidebar) imports one small hook from
  * @floating-ui/react, a single 46 KB module that dropdowns, menus and tooltips need whole: that one
  * import is served by src/lib/merge-refs.ts, so the library loads only with those.
@@ -106,7 +187,7 @@ function scrollAreaMergeRefs(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), scrollAreaMergeRefs(), serviceWorker(), precompress()],
+  plugins: [react(), scrollAreaMergeRefs(), startHints(), serviceWorker(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -127,6 +208,10 @@ export default defineConfig({
     assetsDir: 'static',
     // dist/.vite/manifest.json: which chunks each entry and lazy page loads (the bundle budget reads it).
     manifest: true,
+    // No polyfill for <link rel="modulepreload"> (0.2 KB gzip of the sign-in page): of the browsers the build is for
+    // (Vite's default, Chromium 111, Firefox 114, Safari 16.4 on) only Safari 16 lacks it, and there the page
+    // fetches the same files, only once its scripts ask for them.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // What the first page needs is one chunk, not dozens of small shared ones: on a slow line

@@ -3,10 +3,11 @@
 // answers arrive, even when they arrive late and out of order.
 
 import zlib from 'node:zlib';
-import { expect, type Page, type Response, test } from '@playwright/test';
+import { type Browser, expect, type Page, type Response, test } from '@playwright/test';
+import type { Locale } from '@wop/shared/constants';
 import type { Who } from '../support/accounts.ts';
 import { sessionFile } from '../support/auth.ts';
-import { t } from '../support/i18n.ts';
+import { LOGIN_PATHS, STORAGE_KEYS, t } from '../support/i18n.ts';
 
 /** Records every layout shift of the page from its first paint (what Lighthouse sums as CLS). */
 async function recordShifts(page: Page) {
@@ -129,3 +130,97 @@ for (const [who, path] of [
     await context.close();
   });
 }
+
+/**
+ * What a first screen loads, from a browser that keeps the session and the language `lng`: the scripts it requests
+ * (each as often as it is requested) and those the start hints (apps/web/src/lib/start-hints.js) asked for.
+ */
+async function firstScreenFiles(browser: Browser, who: Who, path: string, lng: Locale, hints: boolean) {
+  const context = await browser.newContext({ storageState: sessionFile(who), serviceWorkers: 'block' });
+  await context.addInitScript(
+    ([key, lng]) => {
+      localStorage.setItem(key, lng);
+      const hinted: string[] = [];
+      Object.assign(window, { hinted });
+      // Links added while the start hints' script runs (Vite's own preloads come later, from the app's scripts).
+      new MutationObserver((changes) => {
+        const script = document.currentScript as HTMLScriptElement | null;
+        if (!script?.src.includes('/static/start-')) return;
+        for (const change of changes)
+          for (const node of change.addedNodes)
+            if (node instanceof HTMLLinkElement && node.rel === 'modulepreload')
+              hinted.push(new URL(node.href).pathname);
+      }).observe(document, { childList: true, subtree: true });
+    },
+    [STORAGE_KEYS.language, lng],
+  );
+  const page = await context.newPage();
+  if (!hints) await page.route(/\/static\/start-[\w-]+\.js$/, (route) => route.abort());
+  const requested: string[] = [];
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === 'script') requested.push(url.pathname);
+    else if (url.pathname.startsWith('/api/')) calls.push(url.pathname + url.search);
+  });
+  await page.goto(path);
+  await expect(page.getByRole('link', { name: t(lng, 'nav.orders'), exact: true }).first()).toBeAttached();
+  await page.waitForLoadState('networkidle');
+  const hinted = await page.evaluate(() => (window as unknown as { hinted: string[] }).hinted);
+  await context.close();
+  return { requested, hinted, calls };
+}
+
+for (const [who, path, lng] of [
+  ['store', '/orders', 'sv'],
+  ['chainAdmin', '/', 'fi'],
+  ['admin', '/', 'en'],
+] as [Who, string, Locale][]) {
+  test(`${who}'s first screen ${path} in ${lng}: its code and language are asked for with the boot script, and all of it is used`, async ({
+    browser,
+  }) => {
+    const alone = await firstScreenFiles(browser, who, path, lng, false);
+    const hinted = await firstScreenFiles(browser, who, path, lng, true);
+    expect(alone.hinted).toEqual([]);
+    // The first screens' chunk and the whole of the user's language, no other language.
+    expect(hinted.hinted.some((file) => /\/static\/first-screen-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(hinted.hinted.filter((file) => /\/static\/[a-z]{2}(\.app)?-[\w-]+\.js$/.test(file)).length).toBe(2);
+    expect(
+      hinted.hinted.every((file) => !/\/static\/[a-z]{2}(\.app)?-/.test(file) || file.startsWith(`/static/${lng}`)),
+    ).toBe(true);
+    // No wrong guess: each file hinted is one the page loads without the hints, and it is fetched once.
+    for (const file of hinted.hinted) {
+      expect(alone.requested, file).toContain(file);
+      expect(
+        hinted.requested.filter((requested) => requested === file),
+        file,
+      ).toHaveLength(1);
+    }
+    // The profile and the order list's first page, asked for by the start hints, are each asked for once.
+    expect(hinted.calls.filter((call) => call === '/api/profile')).toHaveLength(1);
+    const listPages = (calls: string[]) => calls.filter((call) => /^\/api\/orders\?page=1&/.test(call)).sort();
+    expect(listPages(hinted.calls)).toEqual(listPages(alone.calls));
+    expect(new Set(hinted.requested)).toEqual(
+      new Set([...alone.requested, ...hinted.requested.filter((file) => file.includes('/static/start-'))]),
+    );
+  });
+}
+
+test('the sign-in page is asked for only its own part of the language', async ({ browser }) => {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') requested.push(new URL(request.url()).pathname);
+  });
+  await page.goto(LOGIN_PATHS.sv);
+  await expect(page.getByRole('button', { name: t('sv', 'auth:login.continue') })).toBeVisible();
+  const preloads = await page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  // The default language's (read before the first render) and the page's own; nothing of the signed-in app.
+  expect(preloads.filter((file) => /\/static\/(en|sv)-[\w-]+\.js$/.test(file))).toHaveLength(2);
+  expect(preloads.filter((file) => /first-screen|\.app-/.test(file))).toEqual([]);
+  expect(requested.filter((file) => /first-screen|\.app-/.test(file))).toEqual([]);
+  await context.close();
+});

@@ -61,8 +61,10 @@ export function signInScripts(manifest: Manifest, html: string): string[] {
   const named = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]);
   if (named.length === 0) throw new Error('index.html names no script');
   const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
-  const keys = [...named.map((file) => byFile.get(file) ?? file), DEFAULT_LANGUAGE_CHUNK];
-  return staticClosure(manifest, keys);
+  // The start hints (vite.config.ts, `startHints`) are an asset, not a chunk: counted as they are.
+  const assets = named.filter((file) => !byFile.has(file));
+  const keys = [...named.flatMap((file) => byFile.get(file) ?? []), DEFAULT_LANGUAGE_CHUNK];
+  return [...assets, ...staticClosure(manifest, keys)];
 }
 
 const gzipSize = (file: string) =>

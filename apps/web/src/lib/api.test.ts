@@ -29,6 +29,30 @@ describe('API client', () => {
     expect(init?.headers).toMatchObject({ Authorization: 'Bearer tok-1', lang: 'sv' });
   });
 
+  it('takes the start hints’ answer to the same request once, instead of asking again', async () => {
+    startSession('tok-1', new Date(Date.now() + 60_000).toISOString());
+    await setLanguage('sv');
+    const fetchMock = vi.fn(async () => ok({ message: null, payload: 'asked again' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const early = (payload: string) => Promise.resolve(ok({ message: null, payload }));
+    const headers = { Accept: 'application/json', lang: 'sv', Authorization: 'Bearer tok-1' };
+    const answers = { '/api/profile': early('early'), '/api/orders?page=1': early('early list') };
+    Object.assign(window, { wopStartAnswers: { headers, answers } });
+    try {
+      expect((await api.get('/profile')).payload).toBe('early');
+      expect(fetchMock).not.toHaveBeenCalled();
+      // Once: a later read of the profile is a new request.
+      expect((await api.get('/profile')).payload).toBe('asked again');
+      // Another request (another page), or the same one with other headers (another language), is asked anew.
+      expect((await api.get('/orders', { page: 2 })).payload).toBe('asked again');
+      await setLanguage('fi');
+      expect((await api.get('/orders', { page: 1 })).payload).toBe('asked again');
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+    } finally {
+      delete (window as { wopStartAnswers?: unknown }).wopStartAnswers;
+    }
+  });
+
   it('sends JSON bodies as JSON and FormData as multipart', async () => {
     const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => ok({ message: 'ok', payload: {} }));
     vi.stubGlobal('fetch', fetchMock);

@@ -1,5 +1,6 @@
 import type { Envelope, Page } from '@wop/shared/api';
 import { currentLanguage } from './i18n.ts';
+import { apiPath, type QueryParams, toQueryString } from './query-string.ts';
 import { clearSession, getToken } from './session.ts';
 
 /**
@@ -9,8 +10,8 @@ import { clearSession, getToken } from './session.ts';
  * toasts and form errors.
  */
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
-export type QueryParams = Record<string, QueryValue>;
+export type { QueryParams, QueryValue } from './query-string.ts';
+export { apiPath, toQueryString };
 
 export const LOGIN_ENDPOINT = '/api/auth/login';
 
@@ -33,27 +34,6 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
-}
-
-export function apiPath(path: string): string {
-  if (path.startsWith('/api/') || path === '/api') return path;
-  return `/api${path.startsWith('/') ? '' : '/'}${path}`;
-}
-
-/** Builds `?a=1&b=x`, leaving out undefined, null and empty values (spec 7). */
-export function toQueryString(query: QueryParams | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      for (const item of value) if (item !== '' && item !== null) params.append(key, String(item));
-    } else {
-      params.append(key, String(value));
-    }
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
 }
 
 export interface RequestOptions {
@@ -100,6 +80,23 @@ function readAnswer<T>(path: string, status: number, statusText: string, text: s
   return { message: envelope.message ?? null, payload: envelope.payload as T };
 }
 
+/** What lib/start-hints.js asked for before the app's scripts ran, with the headers it sent. */
+interface StartAnswers {
+  headers: Record<string, string>;
+  answers: Record<string, Promise<Response> | undefined>;
+}
+
+/** The start hints' answer to this very request (URL and headers), taken once; else nothing. */
+function startAnswer(url: string, headers: Record<string, string>): Promise<Response> | undefined {
+  const start = (window as { wopStartAnswers?: StartAnswers }).wopStartAnswers;
+  const answer = start?.answers[url];
+  if (!answer) return undefined;
+  start.answers[url] = undefined;
+  const sent = Object.entries(start.headers);
+  const same = sent.length === Object.keys(headers).length && sent.every(([name, value]) => headers[name] === value);
+  return same ? answer : undefined;
+}
+
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const url = apiPath(path) + toQueryString(options.query);
   const headers = requestHeaders(path, options.headers);
@@ -114,7 +111,8 @@ export async function request<T>(method: string, path: string, options: RequestO
 
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body, signal: options.signal });
+    response = await ((method === 'GET' && startAnswer(url, headers)) ||
+      fetch(url, { method, headers, body, signal: options.signal }));
   } catch (error) {
     // Cancellation is not a failure the user needs to hear about.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

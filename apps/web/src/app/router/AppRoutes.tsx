@@ -5,7 +5,6 @@ import { lazy, Suspense } from 'react';
 import { matchRoutes, Navigate, Route, type RouteObject, Routes, useLocation } from 'react-router';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { prefetchOrderList } from '../../entities/orders.ts';
 import { LoginPage } from '../../features/auth/pages/LoginPage.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { CurrentUserContext, profileQueryOptions, useRole } from '../../lib/current-user.ts';
@@ -105,8 +104,13 @@ export function preloadSignedIn(
       .then(([user, screens]) => user && screens.prefetchHome(queryClient, user, currentLanguage()))
       .catch(() => undefined);
   }
-  // The order list, some roles' first screen, is fetched too rather than once its code has rendered.
-  if (pathname === ROUTE_PATHS.orders) prefetchOrderList(queryClient, search, currentLanguage());
+  // The order list, some roles' first screen, is fetched too rather than once its code has rendered: from the first
+  // screens' chunk (fetched above; the start hints fetch it with this file, and the list's first page with it).
+  if (pathname === ROUTE_PATHS.orders) {
+    firstScreens()
+      .then((screens) => screens.prefetchOrderList(queryClient, search, currentLanguage()))
+      .catch(() => undefined);
+  }
 }
 
 /** The routes of CHILD_PAGES, rendered in their parent page's <Outlet/>. */
