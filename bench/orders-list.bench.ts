@@ -192,6 +192,24 @@ try {
     return performance.now() - t0;
   };
 
+  // What any call over HTTP costs here, whatever it asks: the liveness route (one `select 1`, no
+  // sign-in, a 40-byte answer) beside that query alone. A list call is its SQL plus at least this.
+  const floor = { api: [] as number[], sql: [] as number[] };
+  for (let i = 0; i < warmup + runs * 3; i++) {
+    const a = await timed(() => get(`${base}/api/health`, {}));
+    const s = await timed(() => sqlPool.query('select 1'));
+    if (i >= warmup) {
+      floor.api.push(a);
+      floor.sql.push(s);
+    }
+  }
+  for (const times of [floor.api, floor.sql]) times.sort((x, y) => x - y);
+  const floorAdds = percentile(floor.api, 0.5) - percentile(floor.sql, 0.5);
+  console.log(
+    `HTTP floor: GET /api/health p50 ${ms(percentile(floor.api, 0.5))} ms beside its select 1 ` +
+      `${ms(percentile(floor.sql, 0.5))} ms: a call over HTTP adds ${ms(floorAdds)} ms before its own work`,
+  );
+
   type Row = { role: BenchRole; query: string; total: number; api: number[]; sql: number[] };
   const rows: Row[] = [];
   const throughput: {
@@ -410,6 +428,7 @@ try {
       orders: orderCount,
       stores: storeCount,
       runs,
+      http_floor: { api_p50: Number(ms(percentile(floor.api, 0.5))), sql_p50: Number(ms(percentile(floor.sql, 0.5))) },
       rows: rows.map((r) => ({
         role: r.role,
         query: r.query,
