@@ -7,7 +7,6 @@ import { DEFAULT_LOCALE, LOCALES, LOGIN_PATHS } from '@wop/shared/constants';
 import { minifySync, type Plugin, type Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/precompress.ts';
-import { orderListUrl } from './src/entities/order-list-query.ts';
 import { STORAGE_KEYS } from './src/lib/storage.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -99,8 +98,8 @@ function serviceWorker(): Plugin {
 /**
  * Writes /static/start-<hash>.js (src/lib/start-hints.js after `const START = {...}`, this build's file
  * names) and names it in index.html before the app's scripts: from the session and language this browser
- * keeps, it asks for the first screens' chunks, the language, the profile and the order list with the boot
- * script instead of after it.
+ * keeps, it asks for the first screens' chunks, the language and the profile with the boot script instead of
+ * after it.
  */
 function startHints(): Plugin {
   const source = fileURLToPath(new URL('./src/lib/start-hints.js', import.meta.url));
@@ -145,8 +144,6 @@ function startHints(): Plugin {
         ),
         defaultLanguage: DEFAULT_LOCALE,
         loginPaths: LOGIN_PATHS,
-        // The page of the order list that /orders asks for as it opens (no query of its own).
-        orderList: orderListUrl('', DEFAULT_LOCALE),
         keys: {
           token: STORAGE_KEYS.token,
           tokenExpiresAt: STORAGE_KEYS.tokenExpiresAt,

@@ -1,11 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Page } from '@wop/shared/api';
-import type { Locale } from '@wop/shared/constants';
+import { type Locale, ORDER_FILTERS, pageSizesFor } from '@wop/shared/constants';
 import type { Order } from '@wop/shared/orders';
+import { readListState, type SortSpec, toListQuery } from '../components/DataTable/list-params.ts';
 import { getPage, type QueryParams } from '../lib/api.ts';
-import { ORDERS_PATH, orderListQuery } from './order-list-query.ts';
-
-export { ORDER_SORT } from './order-list-query.ts';
 
 /**
  * Every order query starts with this key: the list, a detail, the welcome page's and the dashboard's
@@ -23,9 +21,9 @@ export const chatKeys = {
   unread: (orderId: number) => [...CHAT_KEY, orderId, 'unread'] as const,
 };
 
-/** GET /api/orders (`ORDERS_PATH`). */
+/** GET /api/orders: a page of orders in the caller's scope, with filters (spec 3). */
 export const getOrders = (query: QueryParams, signal?: AbortSignal): Promise<Page<Order>> =>
-  getPage<Order>(ORDERS_PATH, query, signal);
+  getPage<Order>('/orders', query, signal);
 
 /** Every order list's key starts with this. */
 export const ORDER_LIST_KEY = [...ORDERS_KEY, 'list'];
@@ -33,13 +31,17 @@ export const ORDER_LIST_KEY = [...ORDERS_KEY, 'list'];
 /** The order list's key, of one chain or of all the user's orders: the list's params follow it. */
 export const orderListKey = (chainId?: number) => [...ORDER_LIST_KEY, chainId ?? 'all'];
 
+/** The order list's default order: newest project number first. */
+export const ORDER_SORT: SortSpec = { by: 'project_number', order: 'desc' };
+
 /**
  * The page of /orders that `search` asks for, fetched with the shell and the profile (main.tsx) instead
  * of once the list's code has come and rendered: the list then renders from it. Silent: a role without
  * the list is sent elsewhere, and the list reports its own failures.
  */
 export function prefetchOrderList(queryClient: QueryClient, search: string, lng: Locale): void {
-  const query = orderListQuery(search, lng);
+  const state = readListState(new URLSearchParams(search), ORDER_SORT, ORDER_FILTERS, pageSizesFor(lng));
+  const query = toListQuery(state);
   void queryClient.prefetchQuery({
     queryKey: [...orderListKey(), query],
     queryFn: ({ signal }) => getOrders(query, signal),

@@ -1,6 +1,5 @@
 import type { Envelope, Page } from '@wop/shared/api';
 import { currentLanguage } from './i18n.ts';
-import { apiPath, type QueryParams, toQueryString } from './query-string.ts';
 import { clearSession, getToken } from './session.ts';
 
 /**
@@ -10,8 +9,8 @@ import { clearSession, getToken } from './session.ts';
  * toasts and form errors.
  */
 
-export type { QueryParams, QueryValue } from './query-string.ts';
-export { apiPath, toQueryString };
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type QueryParams = Record<string, QueryValue>;
 
 export const LOGIN_ENDPOINT = '/api/auth/login';
 
@@ -34,6 +33,27 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+export function apiPath(path: string): string {
+  if (path.startsWith('/api/') || path === '/api') return path;
+  return `/api${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+/** Builds `?a=1&b=x`, leaving out undefined, null and empty values (spec 7). */
+export function toQueryString(query: QueryParams | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      for (const item of value) if (item !== '' && item !== null) params.append(key, String(item));
+    } else {
+      params.append(key, String(value));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }
 
 export interface RequestOptions {

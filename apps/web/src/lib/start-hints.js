@@ -1,16 +1,15 @@
 /**
  * Named by index.html before the app's own scripts (built as /static/start-<hash>.js; the build prepends
- * `const START = { signedIn, languages, defaultLanguage, loginPaths, orderList, keys }`: this build's files,
- * and the order list's default request).
+ * `const START = { signedIn, languages, defaultLanguage, loginPaths, keys }`: this build's files).
  *
- * The app's first fetches (the first screens' code, the language, the profile, the order list) start only
+ * The app's first fetches (the first screens' code, the language, the profile) start only
  * once the boot script has come and run: on a slow line that is a round trip after a download of most of
  * the page's bytes. This small script comes first and, from what this browser keeps (the session, the
  * chosen language), starts them with the boot script instead:
  * - the files the page will load, as `<link rel="modulepreload">` (a wrong guess costs only bytes);
- * - signed in, the user's profile and, on /orders as it opens, the list's first page, with the headers the
- *   app's API client sends (lib/api.ts); the client takes each answer once, for the same request, instead
- *   of asking again. Nothing is stored: the answers live in this page only.
+ * - signed in, the user's profile, with the headers the app's API client sends (lib/api.ts); the client
+ *   takes the answer once, for the same request, instead of asking again. Nothing is stored: the answer
+ *   lives in this page only.
  */
 /* global START */
 
@@ -41,14 +40,10 @@
   }
   if (!signedIn) return;
   const headers = { Accept: 'application/json', lang: language, Authorization: `Bearer ${token}` };
-  const answers = {};
-  for (const url of [
-    '/api/profile',
-    ...(location.pathname === '/orders' && !location.search ? [START.orderList] : []),
-  ]) {
-    answers[url] = fetch(url, { headers });
-    // A failure is the app's to report, when it takes the answer.
-    answers[url].catch(() => undefined);
-  }
+  // The profile only: what the first screen shows depends on it. The list's first page asked for here too came
+  // later on the bench, not sooner (docs/decisions/024-first-screens-in-few-files.md, move 14).
+  const answers = { '/api/profile': fetch('/api/profile', { headers }) };
+  // A failure is the app's to report, when it takes the answer.
+  answers['/api/profile'].catch(() => undefined);
   window.wopStartAnswers = { headers, answers };
 })();

@@ -105,7 +105,7 @@ export function preloadSignedIn(
       .catch(() => undefined);
   }
   // The order list, some roles' first screen, is fetched too rather than once its code has rendered: from the first
-  // screens' chunk (fetched above; the start hints fetch it with this file, and the list's first page with it).
+  // screens' chunk (fetched above; the start hints ask for it with this file), which keeps the list's helpers.
   if (pathname === ROUTE_PATHS.orders) {
     firstScreens()
       .then((screens) => screens.prefetchOrderList(queryClient, search, currentLanguage()))
