@@ -5,6 +5,7 @@ import { API_KEY_SCOPES, type ApiKeyBody, apiKeyBody } from '@wop/shared/api-key
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChainSelect } from '../../../components/ChainSelect.tsx';
+import { DateField } from '../../../components/DateField.tsx';
 import { SubmitRow } from '../../../components/FormLayout.tsx';
 import { Warning } from '../../../components/Warning.tsx';
 import { fromPickerValue } from '../../../lib/dates.ts';
@@ -133,8 +134,7 @@ export function CreateApiKey({
                 {...form.getInputProps('chain_id')}
               />
             )}
-            <TextInput
-              type="date"
+            <DateField
               label={t('fields.expires_on')}
               description={t('expiresHint')}
               {...form.getInputProps('expires_on')}

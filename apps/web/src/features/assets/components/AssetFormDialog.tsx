@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ASSET_STATUSES, type Asset, type AssetInput, assetBody } from '@wop/shared/assets';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
 import { FormActions, RecordFormDialog } from '../../../components/FormDialog.tsx';
 import { FieldGrid, FormLayout } from '../../../components/FormLayout.tsx';
 import { workTypeOptionsQueryOptions } from '../../../entities/worktypes.ts';
@@ -179,8 +180,8 @@ function AssetForm({
           autoCapitalize="characters"
           {...form.getInputProps('tag')}
         />
-        <TextInput type="date" label={t('fields.installed_on')} {...form.getInputProps('installed_on')} />
-        <TextInput type="date" label={t('fields.warranty_until')} {...form.getInputProps('warranty_until')} />
+        <DateField label={t('fields.installed_on')} {...form.getInputProps('installed_on')} />
+        <DateField label={t('fields.warranty_until')} {...form.getInputProps('warranty_until')} />
         <TextInput
           label={t('fields.replacement_value')}
           description={t('fields.replacementValueHint')}

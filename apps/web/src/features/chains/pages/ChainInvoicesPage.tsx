@@ -1,10 +1,11 @@
-import { Anchor, Badge, Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SimpleGrid, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@wop/shared/api';
 import { type Invoice, invoiceBody } from '@wop/shared/costs';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { DateField } from '../../../components/DateField.tsx';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { StripedTable } from '../../../components/StripedTable.tsx';
@@ -61,8 +62,8 @@ export function ChainInvoicesPage() {
       {mayIssue && (
         <form onSubmit={submit} noValidate aria-label={t('invoices.issue')}>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" style={{ alignItems: 'end' }}>
-            <TextInput type="date" label={t('fields.from')} withAsterisk {...form.getInputProps('from')} />
-            <TextInput type="date" label={t('fields.to')} withAsterisk {...form.getInputProps('to')} />
+            <DateField label={t('fields.from')} withAsterisk {...form.getInputProps('from')} />
+            <DateField label={t('fields.to')} withAsterisk {...form.getInputProps('to')} />
             <Button type="submit" loading={issue.isPending}>
               {t('invoices.issue')}
             </Button>

@@ -30,6 +30,7 @@ import {
 } from '@wop/shared/costs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
 import { FormActions } from '../../../components/FormDialog.tsx';
 import { useCan } from '../../../lib/current-user.ts';
 import { notifyError, notifySuccess } from '../../../lib/errors.ts';
@@ -231,7 +232,7 @@ function QuoteForm({ orderId, currency, onDone }: { orderId: number; currency: s
         >
           {t('quote.addLine')}
         </Button>
-        <TextInput type="date" label={t('fields.valid_until')} withAsterisk {...form.getInputProps('valid_until')} />
+        <DateField label={t('fields.valid_until')} withAsterisk {...form.getInputProps('valid_until')} />
         <Textarea label={t('fields.note')} autosize minRows={2} {...form.getInputProps('note')} />
         <Text size="sm" fw={600}>
           {t('quote.total', { total: formatAmount(total, currency, i18n.language) })}

@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import type { Plan, PlanPreview } from '@wop/shared/plans';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAppTimeZone } from '../../../lib/app-config.ts';
+import { i18n } from '../../../lib/i18n.ts';
 import { makeUser, mockApi, renderWithProviders, signIn } from '../../../test/utils.tsx';
 import { PlanForm } from './PlanForm.tsx';
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
 });
 
 // jsdom has no document.fonts; Mantine's autosizing Textarea listens on it.
@@ -118,11 +120,11 @@ describe('the plan form', () => {
     try {
       setAppTimeZone('Pacific/Kiritimati');
       const first = setup(saved, null);
-      expect(await screen.findByLabelText(/Starts on/)).toHaveValue('2026-06-15');
+      expect(await screen.findByLabelText(/Starts on/)).toHaveValue('15 Jun 2026');
       first.unmount();
       setAppTimeZone('Pacific/Pago_Pago');
       setup(saved, null);
-      expect(await screen.findByLabelText(/Starts on/)).toHaveValue('2026-06-14');
+      expect(await screen.findByLabelText(/Starts on/)).toHaveValue('14 Jun 2026');
     } finally {
       setAppTimeZone(null);
       vi.useRealTimers();
@@ -234,5 +236,33 @@ describe('the plan form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(puts).toHaveLength(2));
     expect(puts[1]).toMatchObject({ title: 'Kylservice, kvartal', version: 4 });
+  }, 60_000);
+  it('takes the end day as a Finn writes it, keeps it in the draft and saves it as YYYY-MM-DD; a 422 shows under it', async () => {
+    await i18n.changeLanguage('fi');
+    const user = userEvent.setup();
+    const invalid = () => ({
+      status: 422,
+      body: { message: 'ends_on: before start', errors: { ends_on: ['Päättymispäivä on ennen alkua.'] } },
+    });
+    const first = setup(invalid);
+    expect(await screen.findByRole('textbox', { name: /Alkaa/ })).toHaveValue('1.6.2026');
+    const ends = screen.getByRole('textbox', { name: 'Päättyy' });
+    expect(ends).toHaveValue('');
+    await user.type(ends, '31.12.2026');
+    await user.tab();
+    expect(ends).toHaveValue('31.12.2026');
+    first.unmount();
+
+    const { puts } = setup(invalid);
+    expect(await screen.findByRole('textbox', { name: 'Päättyy' })).toHaveValue('31.12.2026');
+    await user.click(screen.getByRole('button', { name: 'Tallenna' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ starts_on: '2026-06-01', ends_on: '2026-12-31' });
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Päättyy' })).toHaveAccessibleDescription(
+        expect.stringContaining('Päättymispäivä on ennen alkua.'),
+      ),
+    );
+    expect(screen.getByRole('textbox', { name: 'Päättyy' })).toHaveValue('31.12.2026');
   }, 60_000);
 });

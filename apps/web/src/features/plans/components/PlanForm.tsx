@@ -31,6 +31,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { chainOptions } from '../../../components/ChainSelect.tsx';
+import { DateField } from '../../../components/DateField.tsx';
 import { DraftRestored } from '../../../components/DraftRestored.tsx';
 import { FormActions } from '../../../components/FormDialog.tsx';
 import { FieldGrid } from '../../../components/FormLayout.tsx';
@@ -387,14 +388,8 @@ export function PlanForm({ plan, readOnly = false }: { plan?: Plan; readOnly?: b
                 </FieldGrid>
               )}
               <FieldGrid>
-                <TextInput
-                  type="date"
-                  label={t('fields.starts_on')}
-                  withAsterisk
-                  {...form.getInputProps('starts_on')}
-                />
-                <TextInput
-                  type="date"
+                <DateField label={t('fields.starts_on')} withAsterisk {...form.getInputProps('starts_on')} />
+                <DateField
                   label={t('fields.ends_on')}
                   description={t('endsOnHint')}
                   {...form.getInputProps('ends_on')}

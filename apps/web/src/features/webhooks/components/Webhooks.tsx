@@ -32,12 +32,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChainSelect } from '../../../components/ChainSelect.tsx';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
+import { DateField } from '../../../components/DateField.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { SubmitRow } from '../../../components/FormLayout.tsx';
 import { TitleBlock } from '../../../components/TitleBlock.tsx';
 import { Warning } from '../../../components/Warning.tsx';
 import { chainOptionsQueryOptions } from '../../../entities/chains.ts';
-import { useDateFormat } from '../../../lib/dates.ts';
+import { fromPickerValue, toPickerValue, useDateFormat } from '../../../lib/dates.ts';
 import { notifySuccess } from '../../../lib/errors.ts';
 import { fieldLabels, schemaResolver, setServerErrors } from '../../../lib/forms.ts';
 import {
@@ -236,7 +237,8 @@ function Deliveries({ hook }: { hook: Webhook }) {
   const [status, setStatus] = useState<WebhookDeliveryStatus | 'all'>('all');
   const deliveries = useQuery(deliveriesQueryOptions(hook.id, status === 'all' ? null : status));
   const retryFailed = useRetryFailed();
-  const [since, setSince] = useState(() => new Date(Date.now() - 24 * 3600_000).toISOString().slice(0, 16));
+  // A day back, on the wall clock every time is shown in (APP_TIMEZONE).
+  const [since, setSince] = useState(() => toPickerValue(Date.now() - 24 * 3600_000) ?? '');
   return (
     <Stack gap="sm">
       <SegmentedControl
@@ -249,18 +251,13 @@ function Deliveries({ hook }: { hook: Webhook }) {
         ]}
       />
       <Group align="flex-end" gap="xs" wrap="wrap">
-        <TextInput
-          type="datetime-local"
-          label={t('fields.since')}
-          value={since}
-          onChange={(event) => setSince(event.currentTarget.value)}
-        />
+        <DateField withTime withAsterisk label={t('fields.since')} value={since} onChange={setSince} />
         <Button
           variant="default"
           loading={retryFailed.isPending}
           disabled={!since}
           onClick={async () =>
-            notifySuccess(await retryFailed.mutateAsync({ id: hook.id, since: new Date(since).toISOString() }))
+            notifySuccess(await retryFailed.mutateAsync({ id: hook.id, since: fromPickerValue(since) as string }))
           }
         >
           {t('retryFailed')}
