@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../lib/i18n.ts';
 import { renderWithProviders } from '../test/utils.tsx';
 import { DateField } from './DateField.tsx';
+import { DateTimeField } from './DateTimeField.tsx';
 import { formatPickerText, parseDateText } from './date-text.ts';
 
 afterEach(async () => {
@@ -16,7 +17,11 @@ function Form({ initial, required, withTime }: { initial: string; required?: boo
   const [value, setValue] = useState(initial);
   return (
     <>
-      <DateField label="Installed" withAsterisk={required} withTime={withTime} value={value} onChange={setValue} />
+      {withTime ? (
+        <DateTimeField label="Installed" withAsterisk={required} value={value} onChange={setValue} />
+      ) : (
+        <DateField label="Installed" withAsterisk={required} value={value} onChange={setValue} />
+      )}
       <output data-testid="value">{JSON.stringify(value)}</output>
     </>
   );

@@ -32,7 +32,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChainSelect } from '../../../components/ChainSelect.tsx';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.tsx';
-import { DateField } from '../../../components/DateField.tsx';
+import { DateTimeField } from '../../../components/DateTimeField.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { SubmitRow } from '../../../components/FormLayout.tsx';
 import { TitleBlock } from '../../../components/TitleBlock.tsx';
@@ -251,7 +251,7 @@ function Deliveries({ hook }: { hook: Webhook }) {
         ]}
       />
       <Group align="flex-end" gap="xs" wrap="wrap">
-        <DateField withTime withAsterisk label={t('fields.since')} value={since} onChange={setSince} />
+        <DateTimeField withAsterisk label={t('fields.since')} value={since} onChange={setSince} />
         <Button
           variant="default"
           loading={retryFailed.isPending}
