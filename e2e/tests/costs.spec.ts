@@ -8,6 +8,12 @@ import { apiLogin, sessionFile } from '../support/auth.ts';
 import { t } from '../support/i18n.ts';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A day as an English screen writes it: 21 Nov 2026. */
+const shown = (iso: string) => {
+  const [year, month, date] = iso.split('-').map(Number);
+  return `${date} ${MONTHS[month - 1]} ${year}`;
+};
 
 test('from a quote on the phone to the invoice', async ({ browser }) => {
   test.setTimeout(240_000);
@@ -86,9 +92,16 @@ test('from a quote on the phone to the invoice', async ({ browser }) => {
   const accountant = await office.newPage();
   await accountant.goto('/chains/1/invoices');
   const issue = accountant.locator(`form[aria-label="${t('en', 'chains:invoices.issue')}"]`);
-  // The labels carry the required mark: the two date fields in their order.
-  await issue.locator('input[type="date"]').nth(0).fill(day(-1));
-  await issue.locator('input[type="date"]').nth(1).fill(day(1));
+  // The days typed as the app's date fields take them (2026-11-21 too), shown back in the interface language.
+  for (const [field, offset] of [
+    ['chains:fields.from', -1],
+    ['chains:fields.to', 1],
+  ] as const) {
+    const input = issue.getByRole('textbox', { name: t('en', field) });
+    await input.fill(day(offset));
+    await input.press('Tab');
+    await expect(input).toHaveValue(shown(day(offset)));
+  }
   await issue.getByRole('button', { name: t('en', 'chains:invoices.issue') }).click();
   // 7 950,00 kr and 25 % VAT.
   const row = accountant.getByRole('row').filter({ has: accountant.getByRole('cell', { name: 'SEK 9,937.50' }) });

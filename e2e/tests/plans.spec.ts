@@ -156,4 +156,43 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: t('fi', 'plans:calendar.next') }).click();
     await expect(page.getByRole('button', { name: t('fi', 'plans:calendar.today') })).toBeInViewport({ ratio: 1 });
   });
+  test('fi: the plan’s days in Finnish in a browser set to English, picked from a Finnish calendar', async ({
+    page,
+  }) => {
+    const fi = (key: string) => t('fi', `plans:${key}`);
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+      STORAGE_KEYS.language,
+      'fi',
+    ] as const);
+    await page.goto('/plans');
+    await page.getByRole('link', { name: TITLE }).click();
+    const starts = page.getByRole('textbox', { name: fi('fields.starts_on') });
+    await expect(starts).toHaveValue(/^\d{1,2}\.\d{1,2}\.\d{4}$/);
+
+    // The end day from the calendar: Finnish months and weekdays, Monday first, within the phone's width.
+    const ends = page.getByRole('textbox', { name: fi('fields.ends_on') });
+    await expect(ends).toHaveValue('');
+    await ends.click();
+    const calendar = page.locator('[data-dates-dropdown]');
+    await expect(calendar.getByRole('columnheader').first()).toHaveText('ma');
+    await calendar.getByRole('button', { name: t('fi', 'dates:nextMonth') }).click();
+    await expect(calendar.getByRole('button', { name: /^[a-zä]+kuu \d{4}$/ })).toBeVisible();
+    await expect(calendar).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Each day read aloud as a Finn says it: 15. joulukuuta 2026.
+    await calendar.getByRole('button', { name: /^15\. [a-zä]+kuuta \d{4}$/ }).click();
+    await expect(ends).toHaveValue(/^15\.\d{1,2}\.\d{4}$/);
+    await page.getByRole('button', { name: t('fi', 'dates:clear').replace('{{field}}', fi('fields.ends_on')) }).click();
+    await expect(ends).toHaveValue('');
+
+    // Typed as a Finn writes it; kept in the draft as typed, until thrown away.
+    await ends.fill('31.12.2030');
+    await ends.press('Tab');
+    await expect(ends).toHaveValue('31.12.2030');
+    await page.reload();
+    await expect(page.getByText(/^Luonnos/)).toBeVisible({ timeout: 20_000 });
+    await expect(ends).toHaveValue('31.12.2030');
+    await page.getByRole('button', { name: t('fi', 'orders:draft.discard') }).click();
+    await expect(ends).toHaveValue('');
+  });
 });

@@ -6,7 +6,7 @@ import { i18n } from '../lib/i18n.ts';
 import { renderWithProviders } from '../test/utils.tsx';
 import { DateField } from './DateField.tsx';
 import { DateTimeField } from './DateTimeField.tsx';
-import { formatPickerText, parseDateText } from './date-text.ts';
+import { formatLongDate, formatPickerText, parseDateText } from './date-text.ts';
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
@@ -113,7 +113,7 @@ describe('the date field', () => {
     expect(field).toHaveTextContent('21.11.2026 klo 14.05');
     await userEvent.click(field);
     const dropdown = await screen.findByRole('dialog');
-    await userEvent.click(within(dropdown).getByRole('button', { name: '20 marraskuu 2026' }));
+    await userEvent.click(within(dropdown).getByRole('button', { name: '20. marraskuuta 2026' }));
     await userEvent.click(within(dropdown).getByRole('button', { name: 'Käytä tätä aikaa' }));
     expect(formValue()).toBe('2026-11-20 14:05:00');
   });
@@ -138,6 +138,12 @@ describe('reading a typed day', () => {
     expect(parseDateText('1 maj 2026', 'en')).toBeNull();
     expect(parseDateText('21.11.26', 'fi')).toBeNull();
     expect(parseDateText('', 'fi')).toBeNull();
+  });
+
+  it('writes a calendar’s day out as it is read aloud', () => {
+    expect(formatLongDate('2026-11-21', 'en')).toBe('21 November 2026');
+    expect(formatLongDate('2026-11-21', 'sv')).toBe('21 november 2026');
+    expect(formatLongDate('2026-11-21', 'fi')).toBe('21. marraskuuta 2026');
   });
 
   it('writes a date-time picker’s text as the language writes a moment', () => {

@@ -4,7 +4,7 @@ import type { FocusEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../lib/dates.ts';
 import '../lib/dayjs-locale.ts';
-import { parseDateText } from './date-text.ts';
+import { formatLongDate, parseDateText } from './date-text.ts';
 
 export interface DateFieldProps {
   label: string;
@@ -43,6 +43,7 @@ export function useDateFieldProps(field: DateFieldProps) {
       clearButtonProps: { 'aria-label': t('clear', { field: label }) },
       nextLabel: t('nextMonth'),
       previousLabel: t('previousMonth'),
+      getDayAriaLabel: (day: string) => formatLongDate(day, lng),
       value: value || null,
       onChange: (next: string | null) => onChange(next ?? ''),
     },

@@ -94,6 +94,20 @@ export function parseDateText(text: string, lng: Locale): string | null {
   return null;
 }
 
+/**
+ * A day written out, as a calendar's day is read aloud: en `21 November 2026`, sv `21 november 2026`,
+ * fi `21. marraskuuta 2026`.
+ */
+export function formatLongDate(value: string, lng: Locale): string {
+  const m = ISO.exec(value.slice(0, 10));
+  if (!m) return '';
+  const [year, month, date] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const name = MONTHS[lng][month - 1];
+  if (lng === 'fi') return `${date}. ${name}ta ${year}`;
+  if (lng === 'sv') return `${date} ${name} ${year}`;
+  return `${date} ${name[0].toUpperCase()}${name.slice(1)} ${year}`;
+}
+
 const PICKER = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})/;
 
 /**
