@@ -44,6 +44,7 @@ export function useDateFieldProps(field: DateFieldProps) {
       nextLabel: t('nextMonth'),
       previousLabel: t('previousMonth'),
       getDayAriaLabel: (day: string) => formatLongDate(day, lng),
+      highlightToday: true,
       value: value || null,
       onChange: (next: string | null) => onChange(next ?? ''),
     },
