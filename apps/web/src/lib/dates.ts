@@ -133,9 +133,6 @@ export function useDateFormat() {
   };
 }
 
-/** How a date-time picker shows its value (dayjs, in the interface language). */
-export const PICKER_FORMAT = 'D MMM YYYY HH:mm';
-
 const PICKER = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/;
 
 /** How far APP_TIMEZONE's wall clock is ahead of UTC at a moment (ms). */

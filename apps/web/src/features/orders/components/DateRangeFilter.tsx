@@ -1,6 +1,9 @@
 import { DatePickerInput } from '@mantine/dates';
+import { isLocale } from '@wop/shared/constants';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Reached } from '../../../components/stand-in.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import '../../../lib/dayjs-locale.ts';
 
 /**
@@ -21,6 +24,8 @@ export function DateRangeFilter({
   takeOver?: Reached;
 }) {
   const ref = useRef<HTMLButtonElement>(null);
+  const { i18n } = useTranslation();
+  const lng = isLocale(i18n.language) ? i18n.language : 'en';
   // On mount (takeOver does not change after): the stand-in's focus or click carries over.
   useEffect(() => {
     if (takeOver === 'open') ref.current?.click();
@@ -34,7 +39,13 @@ export function DateRangeFilter({
       w={240}
       label={label}
       placeholder={placeholder}
-      valueFormat="D MMM YYYY"
+      // Each end as the app writes a date (fi `21.11.2026`), not dayjs's month names.
+      valueFormatter={({ date, labelSeparator }) =>
+        (Array.isArray(date) ? date : [date])
+          .filter((day) => day !== null)
+          .map((day) => formatDate(day, lng))
+          .join(` ${labelSeparator} `)
+      }
       value={value}
       onChange={([start, end]) => onChange(start, end)}
     />

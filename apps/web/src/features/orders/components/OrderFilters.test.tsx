@@ -1,11 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n.ts';
 import { LocationProbe, makeUser, mockApi, renderWithProviders, signIn } from '../../../test/utils.tsx';
 import { OrderFilters } from './OrderFilters.tsx';
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
 });
 
 const envelope = (payload: unknown) => ({ body: { message: null, payload } });
@@ -58,6 +60,14 @@ describe('the date range filter', () => {
     setup('/orders?date_range=01-11-2026 00:00:00|07-11-2026 23:59:59');
     await waitFor(() => expect(dateField().tagName).toBe('BUTTON'));
     expect(dateField()).toHaveTextContent(/1 Nov 2026 – 7 Nov 2026/);
+  });
+
+  it('writes the range as the app writes dates in Finnish, not with dayjs month names', async () => {
+    await i18n.changeLanguage('fi');
+    setup('/orders?date_range=01-11-2026 00:00:00|07-11-2026 23:59:59');
+    const field = () => screen.getByLabelText('Luotu aikavälillä');
+    await waitFor(() => expect(field().tagName).toBe('BUTTON'));
+    expect(field()).toHaveTextContent('1.11.2026 – 7.11.2026');
   });
 });
 
