@@ -13,9 +13,14 @@ const en = (key: string) => t('en', key);
 
 const combo = (scope: Locator, label: string) => scope.getByRole('combobox', { name: label, exact: true });
 
-/** Picks an option; tries again when the dropdown closed under the click (a list reloading beside it). */
+/**
+ * Picks an option; tries again when the dropdown closed under the click (a list reloading beside it). A try
+ * whose click landed but was reported failed (the option replaced as it was clicked) has picked it already:
+ * clicking the chosen option again would take it away (Mantine's Select deselects it).
+ */
 async function choose(page: Page, scope: Locator, label: string, option: string) {
   await expect(async () => {
+    if ((await combo(scope, label).inputValue()) === option) return;
     if (!(await page.getByRole('option', { name: option, exact: true }).isVisible())) await combo(scope, label).click();
     await page.getByRole('option', { name: option, exact: true }).click({ timeout: 5_000 });
   }).toPass(slow);
