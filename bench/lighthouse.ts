@@ -53,7 +53,12 @@ const PAGES: { name: string; path: string; email?: string; minScore: number }[] 
 const LIMITS = { lcpMs: 2500, tbtMs: 200, cls: 0.1 };
 
 /** localStorage keys of apps/web/src/lib/storage.ts. */
-const STORAGE_KEYS = { token: 'wop.token', tokenExpiresAt: 'wop.token_expires_at', language: 'wop.language' };
+const STORAGE_KEYS = {
+  token: 'wop.token',
+  tokenExpiresAt: 'wop.token_expires_at',
+  language: 'wop.language',
+  timeZone: 'wop.time_zone',
+};
 
 function findChromium(): string {
   const candidates = process.env.CHROMIUM_PATH
@@ -154,12 +159,15 @@ async function measure(base: string, page: (typeof PAGES)[number], token: string
     const tab = await browser.newPage();
     if (token) {
       // A page of the origin that loads nothing of the app: the cache stays cold, the storage is set.
+      // What a browser that signed in before keeps: the session, the language, the deployment's time zone.
       await tab.goto(`${base}/api/health`);
       await tab.evaluate(
-        (keys, token, expiresAt) => {
+        async (keys, token, expiresAt) => {
+          const config = (await (await fetch('/api/config')).json()) as { payload: { timezone: string } };
           localStorage.setItem(keys.token, token);
           localStorage.setItem(keys.tokenExpiresAt, expiresAt);
           localStorage.setItem(keys.language, 'en');
+          localStorage.setItem(keys.timeZone, config.payload.timezone);
         },
         STORAGE_KEYS,
         token,

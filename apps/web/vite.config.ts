@@ -96,8 +96,8 @@ function serviceWorker(): Plugin {
 }
 
 /**
- * Writes /static/start-<hash>.js (src/lib/start-hints.js after `const START = {...}`, this build's file
- * names) and names it in index.html before the app's scripts: from the session and language this browser
+ * Writes src/lib/start-hints.js (after `const START = {...}`, this build's file names) into index.html before
+ * the app's scripts: from the session and language this browser
  * keeps, it asks for the first screens' chunks, the language and the profile with the boot script instead of
  * after it.
  */
@@ -154,10 +154,10 @@ function startHints(): Plugin {
         'start.js',
         `const START = ${JSON.stringify(start)};\n${fs.readFileSync(source, 'utf8')}`,
       ).code;
-      const fileName = `static/start-${createHash('sha256').update(script).digest('hex').slice(0, 8)}.js`;
-      this.emitFile({ type: 'asset', fileName, source: script });
-      // A classic script, run as soon as it comes (async): it needs nothing of the page.
-      const tag = `<script async src="/${fileName}"></script>\n    `;
+      // In the page itself, before the app's scripts: it runs as the page is read, and the first screen's files start
+      // with the boot script's, not a round trip after this script's own request. The server allows this script, and
+      // no other inline one, by its hash in the content security policy (apps/server/src/plugins/security.ts).
+      const tag = `<script>${script.trim()}</script>\n    `;
       const page = String(html.source);
       const at = page.indexOf('<script type="module"');
       if (at < 0) throw new Error('index.html names no module script');

@@ -15,6 +15,7 @@ export const STORAGE_KEYS = {
   token: 'wop.token',
   tokenExpiresAt: 'wop.token_expires_at',
   language: 'wop.language',
+  timeZone: 'wop.time_zone',
 } as const;
 
 const cache = new Map<string, Record<string, unknown>>();

@@ -148,7 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
   await app.register(webPlugin, { webDist }); // before the routes: its compression hook reaches every answer
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { webDist });
 
   await app.register(swagger, {
     openapi: {

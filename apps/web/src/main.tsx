@@ -9,15 +9,18 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { preloadSignedIn } from './app/router/AppRoutes.tsx';
-import { loadAppConfig } from './lib/app-config.ts';
+import { appTimeZone, loadAppConfig } from './lib/app-config.ts';
 import { getStoredLanguage, loadLanguage } from './lib/i18n.ts';
+import { whenIdle } from './lib/progressive.ts';
 import { getToken } from './lib/session.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');
 
-// The deployment's settings, and, signed in, the shell, the page and the profile: fetched while the language loads.
-void loadAppConfig();
+// The deployment's settings: once the page has painted where this browser knows its zone already (times are shown
+// in it meanwhile), else at once. Signed in, the shell, the page and the profile: fetched while the language loads.
+if (appTimeZone()) whenIdle(() => void loadAppConfig());
+else void loadAppConfig();
 const queryClient = createQueryClient();
 if (getToken()) preloadSignedIn(queryClient, window.location);
 
@@ -31,6 +34,11 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// The installable app's service worker and offline notice: production builds only, after the first render (the
-// worker's word that the answers on screen are cached comes as they arrive; its registration waits for the paint).
-if (import.meta.env.PROD) void import('./lib/pwa.ts').then((pwa) => pwa.startPwa());
+// The installable app's service worker and offline notice: production builds only. Where a worker controls the page,
+// right after the first render: its word that the answers on screen are cached comes as they arrive. Where none
+// does (a first visit), nothing will come: after the paint, with the worker's registration.
+if (import.meta.env.PROD) {
+  const startPwa = () => void import('./lib/pwa.ts').then((pwa) => pwa.startPwa());
+  if (navigator.serviceWorker?.controller) startPwa();
+  else whenIdle(startPwa);
+}

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, createTestApp } from '../test/app.ts';
+import { inlineScriptHashes } from './security.ts';
 
 // A built web app in miniature: an index.html and a hashed asset.
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-web-'));
@@ -107,6 +109,35 @@ describe('security headers', () => {
     expect(plain.headers['strict-transport-security']).toBeUndefined();
     const https = await app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
     expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});
+
+describe('the inline script of the web app', () => {
+  it('is allowed by its hash, and no other inline script is', async () => {
+    // As the build writes the start hints into index.html (apps/web/vite.config.ts, `startHints`).
+    const hints = 'window.hinted=!0;';
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'wop-web-'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><html><head><script>${hints}</script><script type="module" src="/static/index-Bx3k9Q.js"></script></head></html>`,
+    );
+    const withHints = await createTestApp({ WEB_DIST: dist });
+    try {
+      const res = await withHints.inject({ method: 'GET', url: '/orders' });
+      expect(res.body).toContain(`<script>${hints}</script>`);
+      // Base64 of the SHA-256 of the script's text, as CSP Level 2 defines a hash source.
+      const digest = createHash('sha256').update(hints, 'utf8').digest('base64');
+      expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${digest}';`);
+      expect(res.headers['content-security-policy']).not.toMatch(
+        /unsafe-inline'?;script-src-attr|script-src[^;]*unsafe/,
+      );
+      expect(inlineScriptHashes(dist)).toEqual([`'sha256-${digest}'`]);
+      expect(inlineScriptHashes(webDist)).toEqual([]);
+      expect(inlineScriptHashes(null)).toEqual([]);
+    } finally {
+      await withHints.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
 

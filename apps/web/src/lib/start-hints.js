@@ -1,10 +1,11 @@
 /**
- * Named by index.html before the app's own scripts (built as /static/start-<hash>.js; the build prepends
- * `const START = { signedIn, languages, defaultLanguage, loginPaths, keys }`: this build's files).
+ * Written into index.html before the app's own scripts (vite.config.ts, `startHints`; the build prepends
+ * `const START = { signedIn, languages, defaultLanguage, loginPaths, keys }`: this build's files). The server's
+ * content security policy allows it by its hash.
  *
  * The app's first fetches (the first screens' code, the language, the profile) start only
  * once the boot script has come and run: on a slow line that is a round trip after a download of most of
- * the page's bytes. This small script comes first and, from what this browser keeps (the session, the
+ * the page's bytes. This small script runs as the page is read and, from what this browser keeps (the session, the
  * chosen language), starts them with the boot script instead:
  * - the files the page will load, as `<link rel="modulepreload">` (a wrong guess costs only bytes);
  * - signed in, the user's profile, with the headers the app's API client sends (lib/api.ts); the client
