@@ -93,10 +93,11 @@ describe('routes by role', () => {
     expect(await screen.findByText(FORBIDDEN)).toBeInTheDocument();
   });
 
-  it('sends roles without a welcome page from / to /orders', async () => {
+  it('shows roles without a welcome page the order list at /, and the address follows to /orders', async () => {
     renderAs('admin', '/');
     expect(await screen.findByText('Orders list page')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/orders');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/orders$/));
+    expect(screen.getByText('Orders list page')).toBeInTheDocument();
   });
 
   it('shows the welcome page at / for a store manager, with open orders per status', async () => {

@@ -1,8 +1,8 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { LOGIN_PATHS } from '@wop/shared/constants';
 import { type AppRoute, ROUTES } from '@wop/shared/roles';
-import { lazy, Suspense } from 'react';
-import { matchRoutes, Navigate, Route, type RouteObject, Routes, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { matchRoutes, Navigate, Route, type RouteObject, Routes, useLocation, useNavigate } from 'react-router';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { LoginPage } from '../../features/auth/pages/LoginPage.tsx';
@@ -74,9 +74,15 @@ const ROUTE_LIST: RouteObject[] = Object.entries(ROUTE_PATHS).map(([id, path]) =
   ),
 }));
 
-/** Starts loading the chunks of the pages at `pathname` (whichever role may see them): a route's and its child's. */
+/**
+ * Starts loading the chunks of the pages at `pathname` (whichever role may see them): a route's and its child's. At /
+ * also the order list's, the home of the roles without a welcome page (RoleRoutes).
+ */
 function preloadPage(pages: PageMap, pathname: string): void {
-  for (const { route } of matchRoutes(ROUTE_LIST, pathname) ?? []) {
+  const matches = [pathname, ...(pathname === '/' ? [DEFAULT_AFTER_LOGIN] : [])].flatMap(
+    (path) => matchRoutes(ROUTE_LIST, path) ?? [],
+  );
+  for (const { route } of matches) {
     const Page: PageComponent | undefined = route.handle ?? pages[route.id as AppRoute];
     // A failed fetch is reported by the page's own render, which loads it again.
     Page?.preload?.().catch(() => undefined);
@@ -149,13 +155,25 @@ function ProfileGate({ pages }: { pages: PageMap }) {
 
 function RoleRoutes({ pages }: { pages: PageMap }) {
   const role = useRole();
+  const location = useLocation();
+  const navigate = useNavigate();
   const allowed: AppRoute[] = role ? ROUTES[role] : [];
   const Welcome = allowed.includes('welcome') ? pages.welcome : undefined;
+  // Without a welcome page, home is the order list: shown at once, in the first render with the profile, and the
+  // address follows. (A redirect would first paint the empty shell, then render the list in a navigation, which
+  // React renders in slices as a transition: the list came 0.25 s later on a phone.) The same routes render with
+  // either address, so nothing is rendered anew when it changes.
+  const homeIsList = location.pathname === '/' && !Welcome;
+  useEffect(() => {
+    if (homeIsList) navigate(DEFAULT_AFTER_LOGIN, { replace: true });
+  }, [homeIsList, navigate]);
   return (
-    <Routes>
-      <Route path="/" element={Welcome ? <RoutePage Page={Welcome} /> : <Navigate to={DEFAULT_AFTER_LOGIN} replace />}>
-        {Welcome && childRoutes('welcome')}
-      </Route>
+    <Routes location={homeIsList ? { ...location, pathname: DEFAULT_AFTER_LOGIN } : location}>
+      {Welcome && (
+        <Route path="/" element={<RoutePage Page={Welcome} />}>
+          {childRoutes('welcome')}
+        </Route>
+      )}
       {allowed.map((route) => {
         const Page = pages[route];
         if (route === 'welcome' || !Page) return null;

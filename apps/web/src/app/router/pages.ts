@@ -1,5 +1,5 @@
 import type { AppRoute } from '@wop/shared/roles';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createElement, lazy, useState } from 'react';
 
 /**
  * ============================================================================
@@ -17,14 +17,22 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
  */
 
 /** `preload` fetches the page's chunk ahead of its first render (the loaded module is cached by the browser). */
-export type PageComponent = LazyExoticComponent<ComponentType> & { preload?: () => Promise<unknown> };
+export type PageComponent = ComponentType & { preload?: () => Promise<unknown> };
 
 /** Lazily loads a page module's named export, so each page is its own chunk. */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): PageComponent {
-  return Object.assign(
-    lazy(async () => ({ default: (await load())[name] as ComponentType })),
-    { preload: load },
-  );
+  let loaded: ComponentType | undefined;
+  const preload = () => load().then((module) => (loaded = module[name] as ComponentType));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  // A page whose code has come (fetched with the profile: AppRoutes.tsx `preloadPage`) renders with the shell,
+  // not a moment after it: a lazy component suspends on its first render even when its module is in, and the
+  // page's loader then shows for a frame, or for a whole transition when the address is changing.
+  // biome-ignore lint/correctness/noComponentHookFactories: page() runs once per page, when this module loads.
+  function Page() {
+    const [Loaded] = useState(() => loaded);
+    return createElement(Loaded ?? Lazy);
+  }
+  return Object.assign(Page, { preload });
 }
 
 /** The shell and every role's first screen: one module, one file (first-screens.ts). */
