@@ -13,7 +13,7 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTool } from '@tabler/icons-react';
 import { hasRoute } from '@wop/shared/roles';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigationType } from 'react-router';
 import { OfflineMark } from '../../components/OfflineMark.tsx';
@@ -33,10 +33,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const header = usePageHeaderState();
-  // A phone's menu is off the screen until the burger opens it: it renders once the page has shown, when
-  // the live connection opens too (its two calls would otherwise share a slow line with the first screen's).
+  // A phone's menu is off the screen until the burger opens it: it renders then, the first time (as the list's
+  // filters do), not while the first screen is still busy. The live connection opens once the page has shown (its
+  // two calls would otherwise share a slow line with the first screen's).
   const shown = useAfterFirstScreen();
-  const menuWanted = shown || opened || !isPhone;
+  const [menuOpenedOnce, setMenuOpenedOnce] = useState(false);
+  if (opened && !menuOpenedOnce) setMenuOpenedOnce(true);
+  const menuWanted = !isPhone || menuOpenedOnce;
   useLiveEvents(shown);
   useVisitQueue();
 
