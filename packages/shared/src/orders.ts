@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import {
   APPROVAL_STATUSES,
-  type ApprovalStatus,
   COMPLETED_STATUS,
   type OrderFilter,
   PLANNED_STATUSES,
