@@ -97,9 +97,8 @@ function serviceWorker(): Plugin {
 
 /**
  * Writes src/lib/start-hints.js (after `const START = {...}`, this build's file names) into index.html before
- * the app's scripts: from the session and language this browser
- * keeps, it asks for the first screens' chunks, the language and the profile with the boot script instead of
- * after it.
+ * the app's scripts: from the session and language this browser keeps, it asks for the first screens' chunks,
+ * the language and the profile with the boot script instead of after it.
  */
 function startHints(): Plugin {
   const source = fileURLToPath(new URL('./src/lib/start-hints.js', import.meta.url));

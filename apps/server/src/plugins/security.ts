@@ -7,9 +7,9 @@ import fp from 'fastify-plugin';
 
 /**
  * Response headers that every answer carries. The web app loads only its own scripts and the one inline
- * script of its index.html (the start hints, allowed by their hash: `inlineScriptHashes`), no eval; Mantine writes its CSS variables in a <style> element and style attributes,
- * so styles, and only styles, keep 'unsafe-inline'. Image previews of files picked for upload are
- * blob: URLs; Mantine's icons in CSS are data: URLs.
+ * script of its index.html (the start hints, allowed by their hash: `inlineScriptHashes`), no eval; Mantine
+ * writes its CSS variables in a <style> element and style attributes, so styles, and only styles, keep
+ * 'unsafe-inline'. Image previews of files picked for upload are blob: URLs; Mantine's icons in CSS are data: URLs.
  */
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],

@@ -3,10 +3,10 @@
  * `const START = { signedIn, languages, defaultLanguage, loginPaths, keys }`: this build's files). The server's
  * content security policy allows it by its hash.
  *
- * The app's first fetches (the first screens' code, the language, the profile) start only
- * once the boot script has come and run: on a slow line that is a round trip after a download of most of
- * the page's bytes. This small script runs as the page is read and, from what this browser keeps (the session, the
- * chosen language), starts them with the boot script instead:
+ * The app's first fetches (the first screens' code, the language, the profile) start only once the boot
+ * script has come and run: on a slow line that is a round trip after a download of most of the page's bytes.
+ * This small script runs as the page is read and, from what this browser keeps (the session, the chosen
+ * language), starts them with the boot script instead:
  * - the files the page will load, as `<link rel="modulepreload">` (a wrong guess costs only bytes);
  * - signed in, the user's profile, with the headers the app's API client sends (lib/api.ts); the client
  *   takes the answer once, for the same request, instead of asking again. Nothing is stored: the answer
