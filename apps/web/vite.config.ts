@@ -137,7 +137,7 @@ function startHints(): Plugin {
             lng,
             {
               signIn: closure(new RegExp(`/src/locales/${lng}\\.ts$`)),
-              all: closure(new RegExp(`/src/locales/${lng}\\.ts$`), new RegExp(`/src/locales/${lng}\\.app\\.ts$`)),
+              all: closure(new RegExp(`/src/locales/${lng}\\.all\\.ts$`)),
             },
           ]),
         ),

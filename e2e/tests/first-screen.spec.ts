@@ -191,12 +191,10 @@ for (const [who, path, lng] of [
     const alone = await firstScreenFiles(browser, who, path, lng, false);
     const hinted = await firstScreenFiles(browser, who, path, lng, true);
     expect(alone.hinted).toEqual([]);
-    // The first screens' chunk and the whole of the user's language, no other language.
+    // The first screens' chunk and the whole of the user's language in one file, no other language.
     expect(hinted.hinted.some((file) => /\/static\/first-screen-[\w-]+\.js$/.test(file))).toBe(true);
-    expect(hinted.hinted.filter((file) => /\/static\/[a-z]{2}(\.app)?-[\w-]+\.js$/.test(file)).length).toBe(2);
-    expect(
-      hinted.hinted.every((file) => !/\/static\/[a-z]{2}(\.app)?-/.test(file) || file.startsWith(`/static/${lng}`)),
-    ).toBe(true);
+    const languageFiles = hinted.hinted.filter((file) => /\/static\/[a-z]{2}(\.app|\.all)?-[\w-]+\.js$/.test(file));
+    expect(languageFiles).toEqual([expect.stringMatching(new RegExp(`^/static/${lng}\\.all-[\\w-]+\\.js$`))]);
     // No wrong guess: each file hinted is one the page loads without the hints, and it is fetched once.
     for (const file of hinted.hinted) {
       expect(alone.requested, file).toContain(file);
@@ -227,8 +225,8 @@ test('the sign-in page is asked for only its own part of the language', async ({
     .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
   // The default language's (read before the first render) and the page's own; nothing of the signed-in app.
   expect(preloads.filter((file) => /\/static\/(en|sv)-[\w-]+\.js$/.test(file))).toHaveLength(2);
-  expect(preloads.filter((file) => /first-screen|\.app-/.test(file))).toEqual([]);
-  expect(requested.filter((file) => /first-screen|\.app-/.test(file))).toEqual([]);
+  expect(preloads.filter((file) => /first-screen|\.app-|\.all-/.test(file))).toEqual([]);
+  expect(requested.filter((file) => /first-screen|\.app-|\.all-/.test(file))).toEqual([]);
   await context.close();
 });
 
@@ -248,7 +246,11 @@ async function requestsAroundFirstPaint(browser: Browser, zone: string | null) {
   const page = await context.newPage();
   await page.goto('/orders');
   await expect(page.getByRole('link', { name: t('en', 'nav.orders'), exact: true }).first()).toBeAttached();
-  await page.waitForLoadState('networkidle');
+  // Both come once the browser is idle after the paint: waited for, not raced with the network falling quiet.
+  await page.waitForFunction(() => {
+    const paths = performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
+    return paths.includes('/api/config') && paths.some((path) => /^\/static\/pwa-[\w-]+\.js$/.test(path));
+  });
   const timing = await page.evaluate(() => ({
     firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
     started: performance

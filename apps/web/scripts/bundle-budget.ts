@@ -16,10 +16,10 @@ const AIM_BYTES = 100 * 1000;
 export const FIRST_SCREEN_BUDGET_BYTES = 220 * 1000;
 
 /**
- * What a signed-in first screen loads besides the sign-in page's scripts and the page itself: the rest of
- * the language (main.tsx, AppRoutes.tsx) and the installable app's worker.
+ * What a signed-in first screen loads besides the sign-in page's scripts (less their part of the language) and
+ * the page itself: the whole language in one file (main.tsx) and the installable app's worker.
  */
-const SIGNED_IN = ['src/locales/en.app.ts', 'src/lib/pwa.ts'];
+const SIGNED_IN = ['src/locales/en.all.ts', 'src/lib/pwa.ts'];
 /**
  * The first screens (src/app/router/pages.ts): the shell, the order list, the welcome page and the figures
  * above them are one module behind one dynamic import (src/app/router/first-screens.ts).
@@ -95,8 +95,9 @@ function main() {
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
   const signIn = signInScripts(manifest, fs.readFileSync(path.join(dist, 'index.html'), 'utf8'));
   let ok = measure(signIn, 'sign-in page scripts', SIGN_IN_BUDGET_BYTES, AIM_BYTES);
+  const signedInStart = signIn.filter((file) => file !== manifest[DEFAULT_LANGUAGE_CHUNK]?.file);
   for (const [screen, page] of Object.entries(FIRST_SCREENS)) {
-    const files = [...new Set([...signIn, ...staticClosure(manifest, [...SIGNED_IN, page])])];
+    const files = [...new Set([...signedInStart, ...staticClosure(manifest, [...SIGNED_IN, page])])];
     ok = measure(files, `first screen ${screen} scripts`, FIRST_SCREEN_BUDGET_BYTES) && ok;
   }
   if (!ok) process.exit(1);

@@ -4,6 +4,7 @@ import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
+import { LOGIN_PATHS } from '@wop/shared/constants';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
@@ -22,11 +23,13 @@ if (!root) throw new Error('No #root element in index.html');
 if (appTimeZone()) whenIdle(() => void loadAppConfig());
 else void loadAppConfig();
 const queryClient = createQueryClient();
-if (getToken()) preloadSignedIn(queryClient, window.location);
+const signedIn = getToken() !== null && !Object.values(LOGIN_PATHS).includes(window.location.pathname);
+if (signedIn) preloadSignedIn(queryClient, window.location);
 
-// Only the language on screen is fetched, before the first render so that no text flashes in another;
-// the signed-in app fetches the rest of it with its shell (app/router/AppRoutes.tsx).
-await loadLanguage(getStoredLanguage(), 'sign-in');
+// The language on screen is fetched before the first render, so that no text flashes in another: for the sign-in
+// page only its part (the signed-in app fetches the rest with its shell: app/router/AppRoutes.tsx), signed in the
+// whole of it, in one file.
+await loadLanguage(getStoredLanguage(), signedIn ? 'all' : 'sign-in');
 
 createRoot(root).render(
   <StrictMode>

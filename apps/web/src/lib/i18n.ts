@@ -7,7 +7,8 @@ import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
  * Translations are JSON files per language and namespace: `src/locales/<lng>/<namespace>.json`, picked
  * up automatically (adding a namespace means adding its three files). Each language is two chunks,
  * loaded when first shown: the sign-in page's namespaces (`src/locales/<lng>.ts`, before the first
- * render) and the rest (`src/locales/<lng>.app.ts`, with the signed-in app).
+ * render) and the rest (`src/locales/<lng>.app.ts`, with the signed-in app); a signed-in start loads both in
+ * one (`src/locales/<lng>.all.ts`).
  */
 const bundles = import.meta.glob<Resource[string]>('../locales/*.ts', { import: 'default' });
 
@@ -42,7 +43,7 @@ export function currentLanguage(): Locale {
   return isLocale(i18n.language) ? i18n.language : getStoredLanguage();
 }
 
-async function loadChunk(lng: Locale, chunk: '' | '.app', probe: string): Promise<void> {
+async function loadChunk(lng: Locale, chunk: '' | '.app' | '.all', probe: string): Promise<void> {
   if (i18n.hasResourceBundle(lng, probe)) return;
   const load = bundles[`../locales/${lng}${chunk}.ts`];
   if (!load) throw new Error(`no translations for ${lng}`);
@@ -51,9 +52,11 @@ async function loadChunk(lng: Locale, chunk: '' | '.app', probe: string): Promis
 
 /**
  * Fetches a language's translations once; the interface shows it only after they are in. `sign-in`:
- * only what the sign-in page shows (common, auth), so that page loads less before it appears.
+ * only what the sign-in page shows (common, auth), so that page loads less before it appears. The whole of a
+ * language none of which has come yet (a signed-in start, another language chosen) is one file.
  */
 export async function loadLanguage(lng: Locale, part: 'sign-in' | 'all' = 'all'): Promise<void> {
+  if (part === 'all' && !i18n.hasResourceBundle(lng, 'common')) return loadChunk(lng, '.all', 'orders');
   await Promise.all([loadChunk(lng, '', 'common'), part === 'all' ? loadChunk(lng, '.app', 'orders') : undefined]);
 }
 
