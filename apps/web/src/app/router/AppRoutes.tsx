@@ -90,16 +90,15 @@ function preloadPage(pages: PageMap, pathname: string): void {
 }
 
 /**
- * What a signed-in visit to `pathname` needs first, started before the first render (main.tsx) rather
- * than after it: the shell with the whole language, the page's chunks and the user's profile, and at `/`
- * the home's calls once the profile says whose home it is.
+ * What a signed-in visit to `pathname` needs first, started before the first render (main.tsx, which calls it for
+ * a session outside the sign-in pages) rather than after it: the shell with the whole language, the page's chunks
+ * and the user's profile, and at `/` the home's calls once the profile says whose home it is.
  */
 export function preloadSignedIn(
   queryClient: QueryClient,
   { pathname, search }: { pathname: string; search: string },
   pages: PageMap = PAGES,
 ): void {
-  if (Object.values(LOGIN_PATHS).includes(pathname)) return;
   loadAppLayout().catch(() => undefined);
   preloadPage(pages, pathname);
   const profile = queryClient.fetchQuery(profileQueryOptions()).catch(() => null);
