@@ -5,12 +5,12 @@ import '@mantine/dropzone/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { LOGIN_PATHS } from '@wop/shared/constants';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { preloadSignedIn } from './app/router/AppRoutes.tsx';
-import { appTimeZone, loadAppConfig } from './lib/app-config.ts';
+import { loadAppConfig, zoneKept } from './lib/app-config.ts';
 import { getStoredLanguage, loadLanguage } from './lib/i18n.ts';
 import { whenIdle } from './lib/progressive.ts';
 import { getToken } from './lib/session.ts';
@@ -20,7 +20,7 @@ if (!root) throw new Error('No #root element in index.html');
 
 // The deployment's settings: once the page has painted where this browser knows its zone already (times are shown
 // in it meanwhile), else at once. Signed in, the shell, the page and the profile: fetched while the language loads.
-if (appTimeZone()) whenIdle(() => void loadAppConfig());
+if (zoneKept()) whenIdle(() => void loadAppConfig());
 else void loadAppConfig();
 const queryClient = createQueryClient();
 const signedIn = getToken() !== null && !Object.values(LOGIN_PATHS).includes(window.location.pathname);
@@ -31,10 +31,14 @@ if (signedIn) preloadSignedIn(queryClient, window.location);
 // whole of it, in one file.
 await loadLanguage(getStoredLanguage(), signedIn ? 'all' : 'sign-in');
 
-createRoot(root).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
+// The first render is a transition: React renders it in short slices rather than in one long task, which on a slow
+// phone held the page's first input and counted as blocking time. What it shows and when is the same.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  ),
 );
 
 // The installable app's service worker and offline notice: production builds only. Where a worker controls the page,

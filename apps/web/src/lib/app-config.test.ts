@@ -30,6 +30,18 @@ describe('APP_TIMEZONE', () => {
     expect(offline.appTimeZone()).toBe('Europe/Helsinki');
   });
 
+  it('checks the kept zone in a task after start-up, not in the start-up script', async () => {
+    window.localStorage.setItem('wop.time_zone', 'Europe/Stockholm');
+    const DateTimeFormat = vi.spyOn(Intl, 'DateTimeFormat');
+    const config = await import('./app-config.ts');
+    expect(config.zoneKept()).toBe(true);
+    expect(DateTimeFormat).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(DateTimeFormat).toHaveBeenCalledWith('en', { timeZone: 'Europe/Stockholm' });
+    expect(config.appTimeZone()).toBe('Europe/Stockholm');
+    DateTimeFormat.mockRestore();
+  });
+
   it('ignores a stored value that is not a time zone', async () => {
     window.localStorage.setItem('wop.time_zone', 'Mars/Olympus');
     const config = await import('./app-config.ts');

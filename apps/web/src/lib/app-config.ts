@@ -18,15 +18,26 @@ const isZone = (zone: unknown): zone is string => {
   }
 };
 
-let timeZone: string | null = ((stored) => (isZone(stored) ? stored : null))(readStorage(STORAGE_KEYS.timeZone));
+// The zone kept from an earlier visit is checked when first asked for, and at the latest in a task of its own right
+// after start-up: the first formatter with a zone loads the browser's zone data, which on a slow phone would
+// otherwise lengthen the start-up script's one long task. `undefined`: kept, not checked yet.
+const stored = readStorage(STORAGE_KEYS.timeZone);
+let timeZone: string | null | undefined = stored ? undefined : null;
 const listeners = new Set<() => void>();
+if (stored) setTimeout(() => appTimeZone());
 
 export function appTimeZone(): string | null {
+  if (timeZone === undefined) timeZone = isZone(stored) ? stored : null;
   return timeZone;
 }
 
+/** Whether this browser kept a zone from an earlier visit (not yet checked: a cheap question for start-up). */
+export function zoneKept(): boolean {
+  return stored !== null;
+}
+
 export function setAppTimeZone(zone: string | null): void {
-  if (zone === timeZone) return;
+  if (zone === appTimeZone()) return;
   timeZone = zone;
   writeStorage(STORAGE_KEYS.timeZone, zone);
   for (const listener of listeners) listener();
