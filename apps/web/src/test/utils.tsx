@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import type { User } from '@wop/shared/api';
+import type { Dashboard } from '@wop/shared/dashboard';
 import type { Order } from '@wop/shared/orders';
 import type { RoleSlug } from '@wop/shared/roles';
 import type { ReactElement } from 'react';
@@ -45,6 +46,26 @@ export function renderWithProviders(
 export function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+/** The home page's figures for a scope without any order, as `GET /api/dashboard` answers them. */
+export function makeDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
+  return {
+    open_by_status: { pending: 0, planned: 0, confirmed: 0, 'revisit-required': 0 },
+    awaiting_approval: 0,
+    overdue: 0,
+    created: 0,
+    completed: 0,
+    median_hours_to_complete: null,
+    first_time_fix_rate: null,
+    by_store: [],
+    weekly: [],
+    assets_attention: [],
+    spend: [],
+    over_nte: 0,
+    time_on_site: { by_technician: [], by_store: [] },
+    ...overrides,
+  };
 }
 
 /** An order as the list answers it: a planned refrigeration job at a Stockholm store. */

@@ -4,7 +4,7 @@ import type { RoleSlug } from '@wop/shared/roles';
 import { lazy } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
-import { LocationProbe, makeUser, mockApi, renderWithProviders, signIn } from '../../test/utils.tsx';
+import { LocationProbe, makeDashboard, makeUser, mockApi, renderWithProviders, signIn } from '../../test/utils.tsx';
 import { AppRoutes, type PageMap } from './AppRoutes.tsx';
 import { PAGES, type PageComponent } from './pages.ts';
 
@@ -30,6 +30,7 @@ function renderAs(role: RoleSlug | 'janitor', route: string) {
     'GET /api/orders': {
       body: { message: null, payload: { data: [], current_page: 1, last_page: 1, per_page: 1, total: 3 } },
     },
+    'GET /api/dashboard': { body: { message: null, payload: makeDashboard({ open_by_status: { pending: 3 } }) } },
   });
   return renderWithProviders(
     <>

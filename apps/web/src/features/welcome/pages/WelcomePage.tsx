@@ -1,20 +1,17 @@
-import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook, IconChevronRight, IconList, IconPhoneCall, IconPlus } from '@tabler/icons-react';
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { COMPLETED_STATUS } from '@wop/shared/constants';
+import { useQuery } from '@tanstack/react-query';
 import { hasRoute } from '@wop/shared/roles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { StatusBadge } from '../../../components/badges.tsx';
-import { LinkCard, LoadErrorAlert, TileGrid, TileSkeletons } from '../../../components/Tiles.tsx';
+import { LinkCard } from '../../../components/Tiles.tsx';
 import { ORDER_CREATE_PATH, orderListPath } from '../../../entities/orders.ts';
-import { statusOptionsQueryOptions } from '../../../entities/orderstatus.ts';
 import { useCurrentUser, useRole } from '../../../lib/current-user.ts';
 import { usePageHeader } from '../../../lib/page-header.tsx';
 import { needsYouKind, needsYouQueryOptions, signOffQueryOptions } from '../api/get-needs-you.ts';
-import { orderCountQueryOptions } from '../api/get-order-count.ts';
 import { NeedsYouNow, SignOffWaiting } from '../components/NeedsYouNow.tsx';
+import { OpenOrders } from '../components/OpenOrders.tsx';
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
   if (hour >= 5 && hour < 12) return 'morning';
@@ -35,78 +32,6 @@ function Shortcut({ to, icon, label }: { to: string; icon: ReactNode; label: str
         <IconChevronRight size={18} aria-hidden />
       </Group>
     </LinkCard>
-  );
-}
-
-/** The counts once every one has come or failed: one render for all of them, not one per answer. */
-const whenAllSettled = <T extends { isPending: boolean }>(results: T[]): T[] | null =>
-  results.some((result) => result.isPending) ? null : results;
-
-/**
- * The open orders per status, each opening the list of that status. Its own component: the counts' answers
- * re-render these tiles, not the whole page.
- */
-function OpenOrders() {
-  const { t, i18n } = useTranslation(['welcome', 'common']);
-  // The page explains a failure in place.
-  const statuses = useQuery({ ...statusOptionsQueryOptions(i18n.language), meta: { silent: true } });
-  const open = (statuses.data ?? []).filter((status) => status.slug !== COMPLETED_STATUS);
-  const counts =
-    useQueries({ queries: open.map((status) => orderCountQueryOptions(status.slug)), combine: whenAllSettled }) ?? [];
-  const anyCountFailed = counts.some((count) => count.isError);
-  const allCounted = counts.length > 0 && counts.every((count) => count.isSuccess);
-  const totalOpen = counts.reduce((sum, count) => sum + (count.data ?? 0), 0);
-  const failed = statuses.isError || anyCountFailed;
-
-  const retry = () => {
-    if (statuses.isError) void statuses.refetch();
-    for (const count of counts) if (count.isError) void count.refetch();
-  };
-
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="open-orders">
-      <Group justify="space-between" mb="md" gap="xs">
-        <Title order={3} size="h4" id="open-orders">
-          {t('openOrders')}
-        </Title>
-        {allCounted && (
-          <Text fw={600} aria-live="polite">
-            {t('openTotal', { count: totalOpen })}
-          </Text>
-        )}
-      </Group>
-
-      {failed && <LoadErrorAlert message={t('loadError')} onRetry={retry} mb="md" />}
-
-      {statuses.isPending && <TileSkeletons height={92} />}
-
-      {statuses.isSuccess && open.length === 0 && <Text c="dimmed">{t('noStatuses')}</Text>}
-
-      {open.length > 0 && (
-        <TileGrid>
-          {open.map((status, index) => {
-            const count = counts[index];
-            const label = t(`common:status.${status.slug}`, { defaultValue: status.title });
-            return (
-              <LinkCard key={status.id} to={orderListPath({ status: status.slug })}>
-                <Stack gap="xs">
-                  <StatusBadge status={status.slug} label={status.title} w="fit-content" />
-                  {!count || count.isPending ? (
-                    <Skeleton h={34} w={60} />
-                  ) : (
-                    <Text fz={30} fw={700} lh={1.1}>
-                      {count.isSuccess ? count.data : '–'}
-                    </Text>
-                  )}
-                  {/* The link's name starts with what it shows (WCAG 2.5.3), then says where it goes. */}
-                  <VisuallyHidden>{t('showOrders', { status: label })}</VisuallyHidden>
-                </Stack>
-              </LinkCard>
-            );
-          })}
-        </TileGrid>
-      )}
-    </Paper>
   );
 }
 
