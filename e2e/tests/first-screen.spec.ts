@@ -211,20 +211,36 @@ for (const [who, path, lng] of [
   });
 }
 
-test('the sign-in page is asked for only its own part of the language', async ({ browser }) => {
+test('a sign-in page is in its language from its first frame, and asks for only its own part of it', async ({
+  browser,
+}) => {
+  // A browser that has chosen no language yet: the Swedish page must not show English first (the text would move).
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const text = document.querySelector('main')?.textContent;
+      if (!text) return;
+      (window as unknown as { firstText: string }).firstText = text;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
   const requested: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') requested.push(new URL(request.url()).pathname);
   });
   await page.goto(LOGIN_PATHS.sv);
   await expect(page.getByRole('button', { name: t('sv', 'auth:login.continue') })).toBeVisible();
+  const firstText = await page.evaluate(() => (window as unknown as { firstText: string }).firstText);
+  expect(firstText).toContain(t('sv', 'auth:login.title'));
+  expect(firstText).not.toContain(t('en', 'auth:login.title'));
   const preloads = await page
     .locator('link[rel="modulepreload"]')
     .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
-  // The default language's (read before the first render) and the page's own; nothing of the signed-in app.
-  expect(preloads.filter((file) => /\/static\/(en|sv)-[\w-]+\.js$/.test(file))).toHaveLength(2);
+  // The page's own language; nothing of another or of the signed-in app.
+  expect(preloads.filter((file) => /\/static\/(en|sv|fi)-[\w-]+\.js$/.test(file))).toEqual([
+    expect.stringMatching(/\/static\/sv-[\w-]+\.js$/),
+  ]);
   expect(preloads.filter((file) => /first-screen|\.app-|\.all-/.test(file))).toEqual([]);
   expect(requested.filter((file) => /first-screen|\.app-|\.all-/.test(file))).toEqual([]);
   await context.close();

@@ -4,14 +4,14 @@ import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { LOGIN_PATHS } from '@wop/shared/constants';
+import { LOCALES, LOGIN_PATHS } from '@wop/shared/constants';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { preloadSignedIn } from './app/router/AppRoutes.tsx';
 import { loadAppConfig, zoneKept } from './lib/app-config.ts';
-import { getStoredLanguage, loadLanguage } from './lib/i18n.ts';
+import { getStoredLanguage, loadLanguage, showLanguage } from './lib/i18n.ts';
 import { whenIdle } from './lib/progressive.ts';
 import { getToken } from './lib/session.ts';
 
@@ -23,13 +23,17 @@ if (!root) throw new Error('No #root element in index.html');
 if (zoneKept()) whenIdle(() => void loadAppConfig());
 else void loadAppConfig();
 const queryClient = createQueryClient();
-const signedIn = getToken() !== null && !Object.values(LOGIN_PATHS).includes(window.location.pathname);
+// A language's sign-in page is in that language whatever this browser chose before (features/auth/pages/LoginPage.tsx).
+const signInPage = LOCALES.find((lng) => LOGIN_PATHS[lng] === window.location.pathname);
+const signedIn = getToken() !== null && !signInPage;
 if (signedIn) preloadSignedIn(queryClient, window.location);
 
-// The language on screen is fetched before the first render, so that no text flashes in another: for the sign-in
-// page only its part (the signed-in app fetches the rest with its shell: app/router/AppRoutes.tsx), signed in the
-// whole of it, in one file.
-await loadLanguage(getStoredLanguage(), signedIn ? 'all' : 'sign-in');
+// The language on screen is fetched before the first render, so that no text flashes in another: a sign-in page's
+// own (shown, not yet taken as this browser's choice: the page decides that) and only its part, signed out the
+// stored language's part (the signed-in app fetches the rest with its shell: app/router/AppRoutes.tsx), signed in
+// the whole of the stored language, in one file.
+if (signInPage) await showLanguage(signInPage, 'sign-in');
+else await loadLanguage(getStoredLanguage(), signedIn ? 'all' : 'sign-in');
 
 // The first render is a transition: React renders it in short slices rather than in one long task, which on a slow
 // phone held the page's first input and counted as blocking time. What it shows and when is the same.

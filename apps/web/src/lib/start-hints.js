@@ -29,11 +29,12 @@
   const signInPage = Object.keys(START.loginPaths).find((lng) => START.loginPaths[lng] === location.pathname);
   const signedIn = Boolean(token) && !signInPage;
   // Signed in: the shell and the first screens with the whole language (app/router/AppRoutes.tsx). A sign-in
-  // page: the stored language's part for it (main.tsx) and the page's own (features/auth/pages/LoginPage.tsx).
+  // page: its own language's part, which it shows from the first render (main.tsx); elsewhere signed out, the
+  // stored language's part for the sign-in page the app sends the visitor to.
   const files = signedIn
     ? [...START.signedIn, ...START.languages[language].all]
-    : [...START.languages[language].signIn, ...(signInPage ? START.languages[signInPage].signIn : [])];
-  for (const file of new Set(files)) {
+    : START.languages[signInPage ?? language].signIn;
+  for (const file of files) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = file;

@@ -71,10 +71,10 @@ describe('the start hints', () => {
     expect(hintsAt('/orders').filter((file) => START.signedIn.includes(file))).toEqual([]);
   });
 
-  it('ask on a sign-in page for its own language too, not for the first screens', () => {
+  it('ask on a sign-in page for its own language only, not for the first screens', () => {
     signIn(3_600_000);
     writeStorage(STORAGE_KEYS.language, 'fi');
-    expect(hintsAt('/se/login')).toEqual(['/static/fi-5.js', '/static/sv-3.js']);
+    expect(hintsAt('/se/login')).toEqual(['/static/sv-3.js']);
     for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove();
     writeStorage(STORAGE_KEYS.language, null);
     expect(hintsAt('/login')).toEqual(['/static/en-1.js']);
