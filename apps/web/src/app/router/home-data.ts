@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@wop/shared/api';
 import type { Locale } from '@wop/shared/constants';
 import { can, hasRoute, isRoleSlug } from '@wop/shared/roles';
+import { dashboardQueryOptions } from '../../entities/dashboard.ts';
 import { prefetchOrderList } from '../../entities/orders.ts';
-import { dashboardQueryOptions } from '../../features/dashboard/api/get-dashboard.ts';
 import { needsYouKind, needsYouQueryOptions, signOffQueryOptions } from '../../features/welcome/api/get-needs-you.ts';
 
 /**

@@ -9,11 +9,11 @@ import { StatusBadge } from '../../../components/badges.tsx';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { useDuration } from '../../../components/SiteVisit.tsx';
 import { LinkCard, LoadErrorAlert, TileGrid, TileSkeletons } from '../../../components/Tiles.tsx';
+import { dashboardQueryOptions } from '../../../entities/dashboard.ts';
 import { orderListPath } from '../../../entities/orders.ts';
 import { useRole } from '../../../lib/current-user.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { useAfterFirstScreen } from '../../../lib/progressive.ts';
-import { dashboardQueryOptions } from '../api/get-dashboard.ts';
 import { WeeklyChart } from '../components/WeeklyChart.tsx';
 
 function Figure({

@@ -4,10 +4,10 @@ import { COMPLETED_STATUS } from '@wop/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../../components/badges.tsx';
 import { LinkCard, LoadErrorAlert, TileGrid, TileSkeletons } from '../../../components/Tiles.tsx';
+import { dashboardQueryOptions } from '../../../entities/dashboard.ts';
 import { orderListPath } from '../../../entities/orders.ts';
 import { statusOptionsQueryOptions } from '../../../entities/orderstatus.ts';
 import { useCan } from '../../../lib/current-user.ts';
-import { dashboardQueryOptions } from '../../dashboard/api/get-dashboard.ts';
 import { orderCountQueryOptions } from '../api/get-order-count.ts';
 
 /** A status's tile: its count, `undefined` while it loads, `null` where it failed. */

@@ -1,9 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Dashboard, DashboardFilters } from '@wop/shared/dashboard';
-import { ORDERS_KEY } from '../../../entities/orders.ts';
-import { api } from '../../../lib/api.ts';
+import { api } from '../lib/api.ts';
+import { ORDERS_KEY } from './orders.ts';
 
-/** GET /api/dashboard: the home page's numbers, each equal to the total of a filtered order list. */
+/**
+ * GET /api/dashboard: the home page's numbers, each equal to the total of a filtered order list. The figures show
+ * them, and the welcome page's open orders per status come from the same answer.
+ */
 export async function getDashboard(filters: DashboardFilters, signal?: AbortSignal): Promise<Dashboard> {
   const { payload } = await api.get<Dashboard>('/dashboard', { ...filters }, signal);
   return payload;
