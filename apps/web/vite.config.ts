@@ -181,9 +181,27 @@ function scrollAreaMergeRefs(): Plugin {
   };
 }
 
+/**
+ * The UI kit's `useId` hook is src/lib/use-id.ts, in the build, the dev server and the tests (which load
+ * @mantine/hooks through Vite for it): the kit's own renders each component that uses it once more after it
+ * mounts, synchronously, before the page paints.
+ */
+function mantineUseId(): Plugin {
+  const hook = fileURLToPath(new URL('./src/lib/use-id.ts', import.meta.url));
+  return {
+    name: 'wop:mantine-use-id',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === './use-id/use-id.mjs' && /\/@mantine\/hooks\/esm\/index\.mjs$/.test(importer ?? '')
+        ? hook
+        : null;
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), scrollAreaMergeRefs(), startHints(), serviceWorker(), precompress()],
+  plugins: [react(), scrollAreaMergeRefs(), mantineUseId(), startHints(), serviceWorker(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -240,5 +258,7 @@ export default defineConfig({
     // keeps between tests (storage, language, time zone, live status).
     maxWorkers: Math.max(2, os.availableParallelism()),
     isolate: false,
+    // Through Vite, so that the tests render with the useId the build ships (mantineUseId above).
+    server: { deps: { inline: [/@mantine\//] } },
   },
 });
