@@ -1,4 +1,5 @@
 import { isLocale, type Locale } from '@wop/shared/constants';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appTimeZone, useAppTimeZone } from './app-config.ts';
 import { i18n } from './i18n.ts';
@@ -122,15 +123,20 @@ export function formatRelative(value: DateInput, lng: Locale, now: DateInput = D
 export function useDateFormat() {
   const { i18n: instance } = useTranslation();
   const lng: Locale = isLocale(instance.language) ? instance.language : 'en';
-  // Subscribed so that times re-render in APP_TIMEZONE once it is known.
-  useAppTimeZone();
-  return {
-    lng,
-    date: (value: DateInput) => formatDate(value, lng),
-    time: (value: DateInput) => formatTime(value, lng),
-    dateTime: (value: DateInput) => formatDateTime(value, lng),
-    relative: (value: DateInput) => formatRelative(value, lng),
-  };
+  // Subscribed so that times re-render in APP_TIMEZONE once it is known; one object per language and zone, so that
+  // what is memoized on it (a list's columns) renders again when either changes, and only then.
+  const zone = useAppTimeZone();
+  return useMemo(
+    () => ({
+      lng,
+      zone,
+      date: (value: DateInput) => formatDate(value, lng),
+      time: (value: DateInput) => formatTime(value, lng),
+      dateTime: (value: DateInput) => formatDateTime(value, lng),
+      relative: (value: DateInput) => formatRelative(value, lng),
+    }),
+    [lng, zone],
+  );
 }
 
 const PICKER = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/;

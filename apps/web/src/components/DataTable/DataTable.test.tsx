@@ -65,6 +65,22 @@ describe('DataTable', () => {
     expect(within(screen.getByRole('table', { name: 'Stores' })).getAllByRole('row')).toHaveLength(41);
   });
 
+  it('renders each row once as the rest of a long page follows, not every row above it again', async () => {
+    const many = Array.from({ length: 40 }, (_, i) => ({ id: 40 - i, store_name: `Store ${40 - i}` }));
+    const name = vi.fn((row: Store) => row.store_name);
+    renderWithProviders(
+      <DataTable<Store>
+        label="Stores"
+        queryKey={['stores']}
+        queryFn={async () => pageOf(many, { per_page: 50 })}
+        columns={[columns[0], { ...columns[1], render: name }]}
+      />,
+      { route: '/stores?limit=50' },
+    );
+    expect(await screen.findByText('Store 1')).toBeInTheDocument();
+    expect(name).toHaveBeenCalledTimes(40);
+  });
+
   it('flips the direction when the sorted column is chosen again, and starts a new column ascending', async () => {
     const { fn, user, location } = setup('/stores', async () => pageOf(rows));
     await screen.findByText('Kungsgatan');

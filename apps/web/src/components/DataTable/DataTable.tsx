@@ -32,7 +32,7 @@ import {
 } from '@tabler/icons-react';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import type { Page } from '@wop/shared/api';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { memo, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevealed } from '../../lib/progressive.ts';
 import { DEFAULT_SORT, type ListQuery, nextSort, type SortSpec, useListParams, usePageSizes } from './list-params.ts';
@@ -97,6 +97,75 @@ function defaultCell<T>(row: T, key: string): ReactNode {
   if (value === null || value === undefined || value === '') return '–';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
+
+/**
+ * The rows a screen shows first (four cards on a phone), then the rest of the page as the browser is idle. The
+ * count lives here, so that each step renders this list and its new rows, not the table around them.
+ */
+function Revealed<T>({ rows, first, children }: { rows: T[]; first: number; children: (row: T) => ReactNode }) {
+  return rows.slice(0, useRevealed(rows.length, first)).map(children);
+}
+
+interface RowProps<T> {
+  row: T;
+  columns: DataTableColumn<T>[];
+  rowActions?: (row: T) => ReactNode;
+  renderCard?: (row: T) => ReactNode;
+}
+
+// A row and a card render again only when their row or the list's columns change: a step of Revealed renders its
+// new rows alone, not every row above them once more.
+const DataCard = memo(function DataCard<T>({ row, columns, renderCard, rowActions }: RowProps<T>) {
+  return (
+    <Card withBorder padding="sm" radius="md" role="listitem">
+      {renderCard ? (
+        renderCard(row)
+      ) : (
+        <Stack gap={6}>
+          {columns
+            .filter((column) => !column.hideOnCard)
+            .map((column) => (
+              <Group key={column.key} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                  {column.header}
+                </Text>
+                <Box
+                  ta="right"
+                  style={{ fontSize: 'var(--mantine-font-size-sm)', minWidth: 0, overflowWrap: 'anywhere' }}
+                >
+                  {column.render ? column.render(row) : defaultCell(row, column.key)}
+                </Box>
+              </Group>
+            ))}
+        </Stack>
+      )}
+      {rowActions && (
+        <Group justify="flex-end" gap="xs" mt="sm">
+          {rowActions(row)}
+        </Group>
+      )}
+    </Card>
+  );
+}) as <T>(props: RowProps<T>) => ReactNode;
+
+const DataRow = memo(function DataRow<T>({ row, columns, rowActions }: RowProps<T>) {
+  return (
+    <Table.Tr>
+      {columns.map((column) => (
+        <Table.Td key={column.key} ta={column.align}>
+          {column.render ? column.render(row) : defaultCell(row, column.key)}
+        </Table.Td>
+      ))}
+      {rowActions && (
+        <Table.Td>
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            {rowActions(row)}
+          </Group>
+        </Table.Td>
+      )}
+    </Table.Tr>
+  );
+}) as <T>(props: RowProps<T>) => ReactNode;
 
 export function DataTable<T>({
   queryKey,
@@ -181,8 +250,6 @@ export function DataTable<T>({
 
   const searching = state.q.trim() !== '' || Object.keys(state.filters).length > 0;
   const rows = page?.data ?? [];
-  // The rows a screen shows first (four cards on a phone), then the rest of the page as the browser is idle.
-  const shownRows = rows.slice(0, useRevealed(rows.length, isPhone ? FIRST_CARDS : FIRST_ROWS));
   const total = page?.total ?? 0;
   const from = total === 0 ? 0 : (state.page - 1) * state.limit + 1;
   const to = Math.min(total, (state.page - 1) * state.limit + rows.length);
@@ -306,36 +373,11 @@ export function DataTable<T>({
   } else if (isPhone) {
     body = (
       <Stack gap="sm" aria-label={label} role="list">
-        {shownRows.map((row) => (
-          <Card key={getRowId(row)} withBorder padding="sm" radius="md" role="listitem">
-            {renderCard ? (
-              renderCard(row)
-            ) : (
-              <Stack gap={6}>
-                {columns
-                  .filter((column) => !column.hideOnCard)
-                  .map((column) => (
-                    <Group key={column.key} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
-                        {column.header}
-                      </Text>
-                      <Box
-                        ta="right"
-                        style={{ fontSize: 'var(--mantine-font-size-sm)', minWidth: 0, overflowWrap: 'anywhere' }}
-                      >
-                        {column.render ? column.render(row) : defaultCell(row, column.key)}
-                      </Box>
-                    </Group>
-                  ))}
-              </Stack>
-            )}
-            {rowActions && (
-              <Group justify="flex-end" gap="xs" mt="sm">
-                {rowActions(row)}
-              </Group>
-            )}
-          </Card>
-        ))}
+        <Revealed rows={rows} first={FIRST_CARDS}>
+          {(row) => (
+            <DataCard key={getRowId(row)} row={row} columns={columns} renderCard={renderCard} rowActions={rowActions} />
+          )}
+        </Revealed>
       </Stack>
     );
   } else {
@@ -378,22 +420,9 @@ export function DataTable<T>({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {shownRows.map((row) => (
-                <Table.Tr key={getRowId(row)}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.key} ta={column.align}>
-                      {column.render ? column.render(row) : defaultCell(row, column.key)}
-                    </Table.Td>
-                  ))}
-                  {rowActions && (
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        {rowActions(row)}
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
+              <Revealed rows={rows} first={FIRST_ROWS}>
+                {(row) => <DataRow key={getRowId(row)} row={row} columns={columns} rowActions={rowActions} />}
+              </Revealed>
             </Table.Tbody>
           </Table>
         </ScrollArea>

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mant
 import { IconMessages, IconPlus, IconSignature } from '@tabler/icons-react';
 import { COMPLETED_STATUS, ORDER_FILTERS } from '@wop/shared/constants';
 import type { Order } from '@wop/shared/orders';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ApprovalBadge, PriorityBadge, StatusBadge } from '../../../components/badges.tsx';
@@ -50,6 +50,14 @@ function Unread({ count }: { count: number }) {
   );
 }
 
+function OrderLink({ order, base }: { order: Order; base: string }) {
+  return (
+    <Anchor component={Link} to={`${base}/${order.id}`} fw={700}>
+      {order.project_number}
+    </Anchor>
+  );
+}
+
 /** Completed, and the store has said neither "fixed" nor "not fixed": the store's move. */
 export const awaitsSignOff = (o: Order) =>
   o.status === COMPLETED_STATUS && o.confirmed_at === null && o.recall_order_id === null;
@@ -87,85 +95,131 @@ export function OrdersList({ chainId }: { chainId?: number }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Order | null>(null);
 
-  const link = (order: Order) => (
-    <Anchor component={Link} to={`${base}/${order.id}`} fw={700}>
-      {order.project_number}
-    </Anchor>
-  );
+  // The columns, card and row actions are memoized: the list's rows (memoized themselves) then render again when
+  // what they show changes, not whenever this list does (a dialog opening, the address that follows the home page).
   // Every column, Actions included, fits 1440 px in the longest language (Finnish): approval sits
   // under the status and unread messages beside the number, where they are seen first anyway.
-  const columns: DataTableColumn<Order>[] = [
-    {
-      key: 'project_number',
-      header: t('fields.project_number_short'),
-      sortable: true,
-      render: (o) => (
-        <Group gap={6} wrap="nowrap">
-          {link(o)}
-          <Unread count={o.unread_count} />
+  const columns = useMemo<DataTableColumn<Order>[]>(
+    () => [
+      {
+        key: 'project_number',
+        header: t('fields.project_number_short'),
+        sortable: true,
+        render: (o) => (
+          <Group gap={6} wrap="nowrap">
+            <OrderLink order={o} base={base} />
+            <Unread count={o.unread_count} />
+          </Group>
+        ),
+      },
+      {
+        key: 'store_name',
+        header: t('fields.store'),
+        sortable: true,
+        render: (o) => (
+          <Stack gap={0}>
+            <Text size="sm">{o.store.store_name}</Text>
+            {!chainId && (
+              <Text size="xs" c="dimmed">
+                {o.chain.chain_name}
+              </Text>
+            )}
+          </Stack>
+        ),
+      },
+      {
+        key: 'worktype_label',
+        header: t('fields.worktype'),
+        hideOnCard: false,
+        // The asset sits under its trade: the list keeps its width.
+        render: (o) => (
+          <Stack gap={2} align="flex-start">
+            <Text size="sm">{o.worktype_label}</Text>
+            {o.asset && <OrderAsset asset={o.asset} size="xs" />}
+            {o.repeat_of && <RepeatBadge repeatOf={o.repeat_of} base={base} />}
+          </Stack>
+        ),
+      },
+      {
+        key: 'priority',
+        header: t('fields.priority'),
+        sortable: true,
+        render: (o) => <PriorityBadge priority={o.priority} label={o.priority_label} />,
+      },
+      {
+        key: 'status',
+        header: t('fields.status'),
+        sortable: true,
+        render: (o) => (
+          <Stack gap={4} align="flex-start">
+            <StatusBadge status={o.status} label={o.status_label} />
+            <ApprovalBadge status={o.approval_status} />
+            {canSignOff && awaitsSignOff(o) && <SignOffBadge />}
+            {showTechnician && (
+              <Text size="xs" c={o.technician_name ? undefined : 'dimmed'}>
+                <VisuallyHidden>{t('fields.technician')}: </VisuallyHidden>
+                {o.technician_name ?? t('filters.unassigned')}
+              </Text>
+            )}
+          </Stack>
+        ),
+      },
+      {
+        key: 'due_at',
+        header: t('fields.due_at'),
+        sortable: true,
+        render: (o) => <DueTime dueAt={o.due_at} overdue={o.overdue} />,
+      },
+      {
+        key: 'created_at',
+        header: t('fields.created_at'),
+        sortable: true,
+        render: (o) => format.dateTime(o.created_at),
+      },
+    ],
+    [t, format, base, chainId, canSignOff, showTechnician],
+  );
+  const rowActions = useMemo(
+    () =>
+      (canEdit || canDelete) && online
+        ? (order: Order) => (
+            <>
+              <OrderQuickButton order={order} />
+              <RowActions
+                name={String(order.project_number)}
+                onEdit={canEdit ? () => setEditing(order.id) : undefined}
+                onDelete={canDelete ? () => setDeleting(order) : undefined}
+              />
+            </>
+          )
+        : undefined,
+    [canEdit, canDelete, online],
+  );
+  const renderCard = useCallback(
+    (o: Order) => (
+      <Stack gap={6}>
+        <Group justify="space-between">
+          <OrderLink order={o} base={base} />
+          <Group gap={6}>
+            <Unread count={o.unread_count} />
+            {canSignOff && awaitsSignOff(o) && <SignOffBadge />}
+            <StatusBadge status={o.status} label={o.status_label} />
+          </Group>
         </Group>
-      ),
-    },
-    {
-      key: 'store_name',
-      header: t('fields.store'),
-      sortable: true,
-      render: (o) => (
-        <Stack gap={0}>
-          <Text size="sm">{o.store.store_name}</Text>
-          {!chainId && (
-            <Text size="xs" c="dimmed">
-              {o.chain.chain_name}
-            </Text>
-          )}
-        </Stack>
-      ),
-    },
-    {
-      key: 'worktype_label',
-      header: t('fields.worktype'),
-      hideOnCard: false,
-      // The asset sits under its trade: the list keeps its width.
-      render: (o) => (
-        <Stack gap={2} align="flex-start">
-          <Text size="sm">{o.worktype_label}</Text>
-          {o.asset && <OrderAsset asset={o.asset} size="xs" />}
-          {o.repeat_of && <RepeatBadge repeatOf={o.repeat_of} base={base} />}
-        </Stack>
-      ),
-    },
-    {
-      key: 'priority',
-      header: t('fields.priority'),
-      sortable: true,
-      render: (o) => <PriorityBadge priority={o.priority} label={o.priority_label} />,
-    },
-    {
-      key: 'status',
-      header: t('fields.status'),
-      sortable: true,
-      render: (o) => (
-        <Stack gap={4} align="flex-start">
-          <StatusBadge status={o.status} label={o.status_label} />
-          <ApprovalBadge status={o.approval_status} />
-          {canSignOff && awaitsSignOff(o) && <SignOffBadge />}
-          {showTechnician && (
-            <Text size="xs" c={o.technician_name ? undefined : 'dimmed'}>
-              <VisuallyHidden>{t('fields.technician')}: </VisuallyHidden>
-              {o.technician_name ?? t('filters.unassigned')}
-            </Text>
-          )}
-        </Stack>
-      ),
-    },
-    {
-      key: 'due_at',
-      header: t('fields.due_at'),
-      sortable: true,
-      render: (o) => <DueTime dueAt={o.due_at} overdue={o.overdue} />,
-    },
-    { key: 'created_at', header: t('fields.created_at'), sortable: true, render: (o) => format.dateTime(o.created_at) },
-  ];
+        <Text size="sm">{o.store.store_name}</Text>
+        <Text size="sm" c="dimmed">
+          {o.worktype_label}
+        </Text>
+        {o.asset && <OrderAsset asset={o.asset} size="xs" />}
+        {o.repeat_of && <RepeatBadge repeatOf={o.repeat_of} base={base} />}
+        <Group justify="space-between" gap={6}>
+          <PriorityBadge priority={o.priority} label={o.priority_label} />
+          <DueTime dueAt={o.due_at} overdue={o.overdue} />
+        </Group>
+      </Stack>
+    ),
+    [base, canSignOff],
+  );
 
   const createButton = canCreate && (
     <Button component={Link} to={`${base}/create`} leftSection={<IconPlus size={16} aria-hidden />}>
@@ -193,42 +247,8 @@ export function OrdersList({ chainId }: { chainId?: number }) {
         }
         emptyAction={createButton}
         // Offline the rows offer no change (it could not be sent): the offline mark above says why.
-        rowActions={
-          (canEdit || canDelete) && online
-            ? (order) => (
-                <>
-                  <OrderQuickButton order={order} />
-                  <RowActions
-                    name={String(order.project_number)}
-                    onEdit={canEdit ? () => setEditing(order.id) : undefined}
-                    onDelete={canDelete ? () => setDeleting(order) : undefined}
-                  />
-                </>
-              )
-            : undefined
-        }
-        renderCard={(o) => (
-          <Stack gap={6}>
-            <Group justify="space-between">
-              {link(o)}
-              <Group gap={6}>
-                <Unread count={o.unread_count} />
-                {canSignOff && awaitsSignOff(o) && <SignOffBadge />}
-                <StatusBadge status={o.status} label={o.status_label} />
-              </Group>
-            </Group>
-            <Text size="sm">{o.store.store_name}</Text>
-            <Text size="sm" c="dimmed">
-              {o.worktype_label}
-            </Text>
-            {o.asset && <OrderAsset asset={o.asset} size="xs" />}
-            {o.repeat_of && <RepeatBadge repeatOf={o.repeat_of} base={base} />}
-            <Group justify="space-between" gap={6}>
-              <PriorityBadge priority={o.priority} label={o.priority_label} />
-              <DueTime dueAt={o.due_at} overdue={o.overdue} />
-            </Group>
-          </Stack>
-        )}
+        rowActions={rowActions}
+        renderCard={renderCard}
       />
       {editing !== null && (
         <Suspense fallback={null}>
