@@ -25,6 +25,31 @@ import { useLiveEvents } from '../live-events.ts';
 import { useVisitQueue } from '../visit-queue.ts';
 import { Sidebar } from './Sidebar.tsx';
 
+// The page's title and action, and the live connection, each in a component of its own: the page sets its header
+// after its first render, and the connection waits for the first screen, and neither renders the whole shell again.
+
+function PageTitle() {
+  const { t } = useTranslation();
+  const { title } = usePageHeaderState();
+  return (
+    <Title order={1} size="h3" fw={650} lineClamp={1} style={{ minWidth: 0 }}>
+      {title ?? <VisuallyHidden>{t('appName')}</VisuallyHidden>}
+    </Title>
+  );
+}
+
+function PageAction({ defaultAction }: { defaultAction: ReactNode }) {
+  const { action } = usePageHeaderState();
+  return action === undefined ? defaultAction : action;
+}
+
+/** Keeps what is on screen fresh once the page has shown (its two calls would otherwise share a slow line with the
+ * first screen's). */
+function LiveEvents() {
+  useLiveEvents(useAfterFirstScreen());
+  return null;
+}
+
 /** Mantine AppShell: the role's sidebar (a burger below 768 px), a header with the page title and its primary action. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -32,15 +57,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
-  const header = usePageHeaderState();
   // A phone's menu is off the screen until the burger opens it: it renders then, the first time (as the list's
-  // filters do), not while the first screen is still busy. The live connection opens once the page has shown (its
-  // two calls would otherwise share a slow line with the first screen's).
-  const shown = useAfterFirstScreen();
+  // filters do), not while the first screen is still busy.
   const [menuOpenedOnce, setMenuOpenedOnce] = useState(false);
   if (opened && !menuOpenedOnce) setMenuOpenedOnce(true);
   const menuWanted = !isPhone || menuOpenedOnce;
-  useLiveEvents(shown);
   useVisitQueue();
 
   // A tap on a menu entry on a phone should show the page, not the menu.
@@ -68,7 +89,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </Button>
       )
     ) : null;
-  const action = header.action === undefined ? defaultAction : header.action;
 
   return (
     <AppShell
@@ -111,12 +131,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
               aria-expanded={opened}
               aria-controls="app-navbar"
             />
-            <Title order={1} size="h3" fw={650} lineClamp={1} style={{ minWidth: 0 }}>
-              {header.title ?? <VisuallyHidden>{t('appName')}</VisuallyHidden>}
-            </Title>
+            <PageTitle />
           </Group>
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-            {action}
+            <PageAction defaultAction={defaultAction} />
             <NotificationBell />
           </Group>
         </Group>
@@ -124,6 +142,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <AppShell.Navbar id="app-navbar" aria-label={t('nav.mainMenu')}>
         {menuWanted && <Sidebar />}
       </AppShell.Navbar>
+      <LiveEvents />
       <AppShell.Main id="main-content" tabIndex={-1}>
         <OfflineMark />
         {children}
