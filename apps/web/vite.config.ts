@@ -182,9 +182,9 @@ function scrollAreaMergeRefs(): Plugin {
 }
 
 /**
- * The UI kit's `useId` hook is src/lib/use-id.ts, in the build, the dev server and the tests (which load
- * @mantine/hooks through Vite for it): the kit's own renders each component that uses it once more after it
- * mounts, synchronously, before the page paints.
+ * The UI kit's `useId` hook is src/lib/use-id.ts in the build and the tests (which load the kit through Vite for it;
+ * the dev server's pre-bundled copy keeps the kit's own): the kit's renders each component that uses it once more
+ * after it mounts, synchronously, before the page paints.
  */
 function mantineUseId(): Plugin {
   const hook = fileURLToPath(new URL('./src/lib/use-id.ts', import.meta.url));
