@@ -91,6 +91,16 @@ test('the order list comes in a few files: the shell and the first screen are on
   // Before: 75 files, most under 2 KB, each a round trip on a slow line.
   expect(scripts.length, scripts.join('\n')).toBeLessThanOrEqual(15);
   expect(scripts.some((file) => /\/static\/first-screen-[\w-]+\.js$/.test(file))).toBe(true);
+  // What the first paint waits for: the boot chunk with the bundler's runtime, the first screens' chunk behind its one
+  // import, and the language; nothing the sign-in page shares with it (the date checks, the offline state) apart.
+  const beforePaint = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime < paint && new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => new URL(entry.name).pathname.replace(/^\/static\/(.+)-[\w-]{8}\.js$/, '$1'));
+  });
+  expect(beforePaint.sort()).toEqual(['boot', 'en.all', 'first-screen', 'first-screens', 'rolldown-runtime']);
   await context.close();
 });
 
@@ -224,6 +234,12 @@ test('a sign-in page is in its language from its first frame, and asks for only 
       (window as unknown as { firstText: string }).firstText = text;
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
+    // The preloads the page itself names, the start hints' among them (the app's scripts add their own later).
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { preloads: string[] }).preloads = [
+        ...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'),
+      ].map((link) => new URL(link.href).pathname);
+    });
   });
   const requested: string[] = [];
   page.on('request', (request) => {
@@ -234,15 +250,23 @@ test('a sign-in page is in its language from its first frame, and asks for only 
   const firstText = await page.evaluate(() => (window as unknown as { firstText: string }).firstText);
   expect(firstText).toContain(t('sv', 'auth:login.title'));
   expect(firstText).not.toContain(t('en', 'auth:login.title'));
-  const preloads = await page
-    .locator('link[rel="modulepreload"]')
-    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  const preloads = await page.evaluate(() => (window as unknown as { preloads: string[] }).preloads);
   // The page's own language; nothing of another or of the signed-in app.
   expect(preloads.filter((file) => /\/static\/(en|sv|fi)-[\w-]+\.js$/.test(file))).toEqual([
     expect.stringMatching(/\/static\/sv-[\w-]+\.js$/),
   ]);
   expect(preloads.filter((file) => /first-screen|\.app-|\.all-/.test(file))).toEqual([]);
-  expect(requested.filter((file) => /first-screen|\.app-|\.all-/.test(file))).toEqual([]);
+  expect(requested.filter((file) => /\.app-|\.all-/.test(file))).toEqual([]);
+  // The signed-in screens' code only after the page has painted, with its checks (vite.config.ts): the screen a
+  // sign-in leads to, fetched while the user types.
+  const beforePaint = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime < paint)
+      .map((entry) => new URL(entry.name).pathname);
+  });
+  expect(beforePaint.filter((file) => /first-screen/.test(file))).toEqual([]);
   await context.close();
 });
 

@@ -4,7 +4,7 @@ import { STORAGE_KEYS, writeStorage } from './storage.ts';
 
 /** What the build prepends (vite.config.ts, `startHints`), with made-up file names. */
 const START = {
-  signedIn: ['/static/first-screens-a.js', '/static/first-screen-b.js', '/static/after-boot-c.js'],
+  signedIn: ['/static/first-screens-a.js', '/static/first-screen-b.js'],
   languages: {
     en: { signIn: ['/static/en-1.js'], all: ['/static/en-1.js', '/static/en.app-2.js'] },
     sv: { signIn: ['/static/sv-3.js'], all: ['/static/sv-3.js', '/static/sv.app-4.js'] },
