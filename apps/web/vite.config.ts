@@ -160,42 +160,34 @@ function startHints(): Plugin {
 }
 
 /**
- * The UI kit's ScrollArea (inside every table and the sidebar) imports one small hook from
- * @floating-ui/react, a single 46 KB module that dropdowns, menus and tooltips need whole: that one
- * import is served by src/lib/merge-refs.ts, so the library loads only with those.
+ * Imports of the UI kit served by our own modules: `source` imported from a file whose path matches `importer`
+ * resolves to `module` (under src/lib).
+ * - The ScrollArea (inside every table and the sidebar) imports one small hook from @floating-ui/react, a single
+ *   46 KB module that dropdowns, menus and tooltips need whole: that one import is src/lib/merge-refs.ts, so the
+ *   library loads only with those.
+ * - The kit's `useId` renders each component that uses it once more after it mounts, synchronously, before the page
+ *   paints: it is src/lib/use-id.ts in the build and the tests (which load the kit through Vite for it; the dev
+ *   server's pre-bundled copy keeps the kit's own).
  */
-function scrollAreaMergeRefs(): Plugin {
-  const hook = fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url));
-  return {
-    name: 'wop:scroll-area-merge-refs',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      return source === '@floating-ui/react' && importer?.endsWith('/ScrollArea/ScrollArea.mjs') ? hook : null;
-    },
-  };
-}
+const KIT_REDIRECTS = [
+  { source: '@floating-ui/react', importer: /\/ScrollArea\/ScrollArea\.mjs$/, module: 'merge-refs.ts' },
+  { source: './use-id/use-id.mjs', importer: /\/@mantine\/hooks\/esm\/index\.mjs$/, module: 'use-id.ts' },
+];
 
-/**
- * The UI kit's `useId` hook is src/lib/use-id.ts in the build and the tests (which load the kit through Vite for it;
- * the dev server's pre-bundled copy keeps the kit's own): the kit's renders each component that uses it once more
- * after it mounts, synchronously, before the page paints.
- */
-function mantineUseId(): Plugin {
-  const hook = fileURLToPath(new URL('./src/lib/use-id.ts', import.meta.url));
+function kitRedirects(): Plugin {
   return {
-    name: 'wop:mantine-use-id',
+    name: 'wop:kit-redirects',
     enforce: 'pre',
     resolveId(source, importer) {
-      return source === './use-id/use-id.mjs' && /\/@mantine\/hooks\/esm\/index\.mjs$/.test(importer ?? '')
-        ? hook
-        : null;
+      const redirect = KIT_REDIRECTS.find((r) => r.source === source && r.importer.test(importer ?? ''));
+      return redirect ? fileURLToPath(new URL(`./src/lib/${redirect.module}`, import.meta.url)) : null;
     },
   };
 }
 
 export default defineConfig({
   root,
-  plugins: [react(), scrollAreaMergeRefs(), mantineUseId(), startHints(), serviceWorker(), precompress()],
+  plugins: [react(), kitRedirects(), startHints(), serviceWorker(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -253,7 +245,7 @@ export default defineConfig({
     // keeps between tests (storage, language, time zone, live status).
     maxWorkers: Math.max(2, os.availableParallelism()),
     isolate: false,
-    // Through Vite, so that the tests render with the useId the build ships (mantineUseId above).
+    // Through Vite, so that the tests render with the useId the build ships (kitRedirects above).
     server: { deps: { inline: [/@mantine\//] } },
   },
 });
