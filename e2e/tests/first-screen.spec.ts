@@ -78,6 +78,36 @@ for (const [who, path, lateQuery] of [
   });
 }
 
+test("a phone's long list draws the cards near the screen, and each further one as it is scrolled to", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    storageState: sessionFile('tech'),
+    viewport: PHONE,
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  await page.goto('/orders');
+  const cards = page.getByRole('listitem').filter({ has: page.getByRole('link') });
+  // The whole page of the list is there once the browser had its idle moments; far more than a screen holds.
+  await expect.poll(() => cards.count()).toBeGreaterThan(10);
+  await settled(page);
+  // What the browser renders: a card far below the screen is skipped (not styled, laid out or painted) until it nears it.
+  const rendered = (index: number) =>
+    cards
+      .nth(index)
+      .getByRole('link')
+      .first()
+      .evaluate((link) => link.checkVisibility({ contentVisibilityAuto: true }));
+  const last = (await cards.count()) - 1;
+  expect(await rendered(0)).toBe(true);
+  expect(await rendered(last)).toBe(false);
+  await cards.nth(last).scrollIntoViewIfNeeded();
+  await expect.poll(() => rendered(last)).toBe(true);
+  await expect(cards.nth(last).getByRole('link').first()).toBeInViewport();
+  await context.close();
+});
+
 test('the order list comes in a few files: the shell and the first screen are one chunk each', async ({ browser }) => {
   const context = await browser.newContext({ storageState: sessionFile('store'), serviceWorkers: 'block' });
   const page = await context.newPage();

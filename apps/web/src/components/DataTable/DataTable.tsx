@@ -92,6 +92,13 @@ type Row = Record<string, unknown>;
 const FIRST_CARDS = 4;
 const FIRST_ROWS = 15;
 
+/**
+ * A card below the screen is not styled, laid out or painted until it nears the screen (its height kept at what it
+ * was, or about an order's card before it first shows): each idle step of Revealed then costs the phone its new
+ * cards' render, not the layout and paint of the whole page again.
+ */
+const CARD_STYLE = { contentVisibility: 'auto', containIntrinsicSize: 'auto 180px' } as const;
+
 function defaultCell<T>(row: T, key: string): ReactNode {
   const value = (row as Row)[key];
   if (value === null || value === undefined || value === '') return '–';
@@ -117,7 +124,7 @@ interface RowProps<T> {
 // new rows alone, not every row above them once more.
 const DataCard = memo(function DataCard<T>({ row, columns, renderCard, rowActions }: RowProps<T>) {
   return (
-    <Card withBorder padding="sm" radius="md" role="listitem">
+    <Card withBorder padding="sm" radius="md" role="listitem" style={CARD_STYLE}>
       {renderCard ? (
         renderCard(row)
       ) : (
