@@ -97,7 +97,7 @@ const FIRST_ROWS = 15;
  * was, or about an order's card before it first shows): each idle step of Revealed then costs the phone its new
  * cards' render, not the layout and paint of the whole page again.
  */
-const CARD_STYLE = { contentVisibility: 'auto', containIntrinsicSize: 'auto 180px' } as const;
+const CARD_STYLE = { contentVisibility: 'auto', containIntrinsicSize: 'auto 150px' } as const;
 
 function defaultCell<T>(row: T, key: string): ReactNode {
   const value = (row as Row)[key];

@@ -197,26 +197,26 @@ export function OrdersList({ chainId }: { chainId?: number }) {
   );
   const renderCard = useCallback(
     (o: Order) => (
-      <Stack gap={6}>
-        <Group justify="space-between">
+      // Plain elements laid out by app/global.css where the kit's Stack, Group and Text were: a phone renders a
+      // page of these cards, and each of the kit's layout components costs its own style work on every one.
+      <div className="wop-card">
+        <div className="wop-card-row wop-card-head">
           <OrderLink order={o} base={base} />
-          <Group gap={6}>
+          <div className="wop-card-row">
             <Unread count={o.unread_count} />
             {canSignOff && awaitsSignOff(o) && <SignOffBadge />}
             <StatusBadge status={o.status} label={o.status_label} />
-          </Group>
-        </Group>
-        <Text size="sm">{o.store.store_name}</Text>
-        <Text size="sm" c="dimmed">
-          {o.worktype_label}
-        </Text>
+          </div>
+        </div>
+        <p className="wop-card-text">{o.store.store_name}</p>
+        <p className="wop-card-text wop-card-dimmed">{o.worktype_label}</p>
         {o.asset && <OrderAsset asset={o.asset} size="xs" />}
         {o.repeat_of && <RepeatBadge repeatOf={o.repeat_of} base={base} />}
-        <Group justify="space-between" gap={6}>
+        <div className="wop-card-row">
           <PriorityBadge priority={o.priority} label={o.priority_label} />
           <DueTime dueAt={o.due_at} overdue={o.overdue} />
-        </Group>
-      </Stack>
+        </div>
+      </div>
     ),
     [base, canSignOff],
   );
