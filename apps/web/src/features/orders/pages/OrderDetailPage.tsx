@@ -114,12 +114,17 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
   const role = useRole();
   // Without a connection, an order never opened on this device is not missing: it is not here yet. An
   // order on screen whose refresh failed (offline, after a check-out kept for later) stays on screen.
-  const missing =
+  const answered =
     order.isError && !order.data
       ? isApiError(order.error) && order.error.status === null
         ? 'notOffline'
         : 'notFound'
       : null;
+  // A query without data starts over as pending, its error forgotten, each time it is asked again (any order's
+  // event, the connection back): the page that said so keeps saying it until the new answer, not a skeleton.
+  const [said, setSaid] = useState(answered);
+  if (!order.isPending && said !== answered) setSaid(answered);
+  const missing = order.isPending ? said : answered;
   usePageHeader(
     order.data
       ? t('orderNumber', { number: order.data.project_number })
@@ -129,7 +134,7 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
     null,
   );
 
-  if (order.isPending) return <Skeleton h={320} radius="md" />;
+  if (order.isPending && !missing) return <Skeleton h={320} radius="md" />;
   if (missing || !order.data) return <NotFoundPage kind={missing ?? 'notFound'} />;
   const o: OrderDetail = order.data;
   // Photos show as pictures; other files (documents) by their name and icon.

@@ -1,0 +1,90 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import type { OrderDetail } from '@wop/shared/orders';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { makeOrder, makeUser, mockApi, renderWithProviders, signIn } from '../../../test/utils.tsx';
+import { OrderDetailPage } from './OrderDetailPage.tsx';
+
+const ORDER: OrderDetail = {
+  ...makeOrder({ id: 7, project_number: 10234, planned_at: null, version: 1 }),
+  documents: [],
+  history: [],
+  phone_in: null,
+};
+
+const NOT_FOUND = 'The page you are looking for can not be found';
+const NOT_OFFLINE = 'This page has not been opened on this device';
+
+function setup(firstAnswer: 'not found' | 'no connection') {
+  signIn();
+  mockApi({
+    'GET /api/orders/7': { status: 404, body: { message: 'Order not found.' } },
+    'GET /api/orders/7/messages': { body: { message: null, payload: { data: [], current_page: 1, last_page: 1 } } },
+    'GET /api/orders/7/unreadmessages': { body: { message: null, payload: { message_count: 0 } } },
+  });
+  if (firstAnswer === 'no connection')
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
+  return renderWithProviders(
+    <Routes>
+      <Route path="/orders/:orderId" element={<OrderDetailPage />} />
+    </Routes>,
+    { route: '/orders/7', user: makeUser('technician') },
+  );
+}
+
+/** Asks for every order query again, as any order's live event does, and holds the answer until `answer`. */
+async function askAgain(queryClient: ReturnType<typeof setup>['queryClient']) {
+  let answer: (response: Response) => void = () => undefined;
+  const held = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+  vi.stubGlobal('fetch', held);
+  void queryClient.invalidateQueries({ queryKey: ['orders'] });
+  await waitFor(() => expect(held).toHaveBeenCalled());
+  // Whatever the query's new state renders is on screen once its observers have been told.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  return (status: number, body: unknown) =>
+    act(async () =>
+      answer(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })),
+    );
+}
+
+const skeletons = () => document.querySelectorAll('.mantine-Skeleton-root').length;
+
+describe('order detail: an order that is not there', () => {
+  it('keeps saying it is not found while it is asked again, and still says so when the answer is the same', async () => {
+    const { queryClient } = setup('not found');
+    expect(await screen.findByRole('heading', { name: NOT_FOUND })).toBeVisible();
+
+    const answer = await askAgain(queryClient);
+    expect(screen.getByRole('heading', { name: NOT_FOUND })).toBeVisible();
+    expect(skeletons()).toBe(0);
+
+    await answer(404, { message: 'Order not found.' });
+    expect(screen.getByRole('heading', { name: NOT_FOUND })).toBeVisible();
+  });
+
+  it('shows the order when, asked again, it answers (the technician was assigned to it meanwhile)', async () => {
+    const { queryClient } = setup('not found');
+    expect(await screen.findByRole('heading', { name: NOT_FOUND })).toBeVisible();
+
+    const answer = await askAgain(queryClient);
+    await answer(200, { message: null, payload: ORDER });
+    expect(await screen.findAllByText(/10234/)).not.toHaveLength(0);
+    expect(screen.queryByRole('heading', { name: NOT_FOUND })).toBeNull();
+  });
+
+  it('keeps saying an order was never opened on this device while it is asked again', async () => {
+    const { queryClient } = setup('no connection');
+    expect(await screen.findByRole('heading', { name: NOT_OFFLINE })).toBeVisible();
+
+    const answer = await askAgain(queryClient);
+    expect(screen.getByRole('heading', { name: NOT_OFFLINE })).toBeVisible();
+    expect(skeletons()).toBe(0);
+
+    await answer(200, { message: null, payload: ORDER });
+    expect(await screen.findAllByText(/10234/)).not.toHaveLength(0);
+    expect(screen.queryByRole('heading', { name: NOT_OFFLINE })).toBeNull();
+  });
+});
