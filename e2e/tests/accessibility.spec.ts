@@ -2,12 +2,13 @@
 // dialogs open too (WCAG 2.2 A and AA rules). A page that every role sees alike is checked once, as
 // the first role that has it; the pages that differ by role (home, orders, manuals) as every role.
 
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ACCOUNTS, EVERYONE } from '../support/accounts.ts';
 import { sessionFile } from '../support/auth.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { t } from '../support/i18n.ts';
 import { plainRoutes, registeredRoutes } from '../support/routes.ts';
+import { test } from '../support/test.ts';
 
 const en = (key: string) => t('en', key);
 

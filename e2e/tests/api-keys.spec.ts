@@ -1,11 +1,12 @@
 // API keys as a chain's integration engineer meets them: the chain-admin creates one on the chain's
 // page on a phone, copies it (shown this once), a program uses it on the order list, the chain-admin
 // revokes it and the program is refused at once.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Locale } from '@wop/shared/constants';
 import { sessionFile } from '../support/auth.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 test.describe.configure({ timeout: 90_000 });
 

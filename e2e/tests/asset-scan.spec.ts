@@ -5,12 +5,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Locale } from '@wop/shared/constants';
 import QRCode from 'qrcode';
 import { signInViaApi } from '../support/auth.ts';
 import { findChromium } from '../support/chromium.ts';
 import { STORAGE_KEYS, t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 // The demo store manager's store, Norrgården Södermalm: its freezer island (db/seed.ts).
 const TAG = 'SOD-FRZ-01';

@@ -1,11 +1,12 @@
 // Sign-in through a chain's own identity provider, as people do it: the chain-admin sets the provider up
 // on the chain's page, and a store manager of the chain signs in with the work account, from a deep
 // link, on a phone. The provider is a real OpenID Connect provider (oidc-provider) started here.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { startTestProvider, type TestProvider } from '../../apps/server/src/test/oidc-provider.ts';
 import { apiLogin, sessionFile } from '../support/auth.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { LOGIN_PATHS, t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 // Its own domain, so that the demo users of other specs keep signing in with their passwords.
 const DOMAIN = 'norrgarden.test';

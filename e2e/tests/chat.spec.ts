@@ -2,10 +2,11 @@
 // "messages" badge shows 1 within one poll (10 s); opening the chat clears it; the technician's reply
 // appears on the store manager's side within a poll.
 
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { CHAT_POLL_MS, WIDE_SCREEN_PX } from '@wop/shared/constants';
 import { apiLogin, sessionFile } from '../support/auth.ts';
 import { t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 const POLL = CHAT_POLL_MS + 5_000;
 

@@ -3,9 +3,10 @@
 // opens the invoice: its totals, its line for the order, its Peppol XML.
 
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { apiLogin, sessionFile } from '../support/auth.ts';
 import { t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

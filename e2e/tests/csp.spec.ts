@@ -2,9 +2,10 @@
 // eval): a person signs in, opens the orders, an order and a dialog, and the browser reports no
 // violation of the policy on the way.
 
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { signInThroughUi } from '../support/auth.ts';
 import { t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 const en = (key: string) => t('en', key);
 

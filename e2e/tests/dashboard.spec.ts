@@ -2,9 +2,10 @@
 // not fixed (which opens a linked follow-up order); the home dashboard's first-time-fix rate changes,
 // and the follow-up order is listed under what needs the store now (issue 14).
 
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { apiLogin, signInViaApi } from '../support/auth.ts';
 import { t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 const en = (key: string) => t('en', key);
 

@@ -3,9 +3,10 @@
 // Demo data: Norrgården Livs has the regions Stockholm (Södermalm, Kungsholmen, Solna) and Göteborg
 // (Haga, Majorna, Mölndal); Kotimarket Oy has no regions; Fjällbo Bygghandel has Norrland and Mälardalen.
 
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { sessionFile } from '../support/auth.ts';
 import { t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 test.describe.configure({ timeout: 120_000 });
 const slow = { timeout: 30_000 };

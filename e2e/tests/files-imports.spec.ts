@@ -3,9 +3,10 @@
 // sample stores file and sees the record; a bad file shows the failure box.
 
 import fs from 'node:fs';
-import { type Browser, type Download, expect, type Page, test } from '@playwright/test';
+import { type Browser, type Download, expect, type Page } from '@playwright/test';
 import { sessionFile, writeSession } from '../support/auth.ts';
 import { t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 const en = (key: string) => t('en', key);
 

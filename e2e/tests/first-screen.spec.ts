@@ -3,11 +3,12 @@
 // answers arrive, even when they arrive late and out of order.
 
 import zlib from 'node:zlib';
-import { type Browser, expect, type Page, type Response, type Route, test } from '@playwright/test';
+import { type Browser, expect, type Page, type Response, type Route } from '@playwright/test';
 import type { Locale } from '@wop/shared/constants';
 import type { Who } from '../support/accounts.ts';
 import { sessionFile } from '../support/auth.ts';
 import { LOGIN_PATHS, STORAGE_KEYS, t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 /** Records every layout shift of the page from its first paint (what Lighthouse sums as CLS). */
 async function recordShifts(page: Page) {

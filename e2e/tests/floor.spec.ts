@@ -2,10 +2,11 @@
 // Swedish and Finnish order tables show every column at 1440 px; a technician on a 375 px phone opens
 // a job, adds a photo with upload progress and sets it completed.
 
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Locale } from '@wop/shared/constants';
 import { sessionFile, signInThroughUi, signInViaApi } from '../support/auth.ts';
 import { STORAGE_KEYS, t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 const en = (key: string) => t('en', key);
 // One embedded database serves every parallel spec: pages may take a while under load.

@@ -3,12 +3,13 @@
 // catalogues ("Store name is required."), never a validator's default text; a rule the server
 // catches reads the same as when the browser catches it.
 
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { LOCALES, type Locale } from '@wop/shared/constants';
 import { validationKey } from '@wop/shared/validation';
 import type { Who } from '../support/accounts.ts';
 import { sessionFile } from '../support/auth.ts';
 import { LOGIN_PATHS, STORAGE_KEYS, t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 // Many pages and dialogs per test: give a loaded machine room.
 test.describe.configure({ timeout: 180_000 });

@@ -1,9 +1,10 @@
 // Issue 16 "Done when": two signed-in users; one changes an order, the other's screen updates within
 // 2 s without a reload (the event stream, not the 10 s polling).
 
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { apiLogin, sessionFile } from '../support/auth.ts';
 import { t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 const LIVE_MS = 2_000;
 

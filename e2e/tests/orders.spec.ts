@@ -2,9 +2,10 @@
 // chain admin approves it; the admin assigns the technician; the technician plans then completes it;
 // each sees the changes; the PDF opens.
 
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { signInViaApi } from '../support/auth.ts';
 import { t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 const en = (key: string) => t('en', key);
 

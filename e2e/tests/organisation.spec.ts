@@ -2,9 +2,10 @@
 // user bound to it (all through the chain dashboard, in chain mode), then signs in as that user;
 // a chain-admin cannot see another chain.
 
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { enterPassword, mainMenu, sessionFile } from '../support/auth.ts';
 import { t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 const en = (key: string) => t('en', key);
 

@@ -1,10 +1,11 @@
 // Planned maintenance as a chain's planner does it: the chain-admin makes a plan for a store of its
 // chain in the form, sees the next twelve dates before saving, saves, and finds the order the server's
 // generator made from it (linked back to the plan); on a phone the list and the calendar by week.
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { apiLogin, sessionFile } from '../support/auth.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { STORAGE_KEYS, t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 // Saving and generating wait on the server, which shares a busy machine with the other specs.
 const expect = baseExpect.configure({ timeout: 30_000 });

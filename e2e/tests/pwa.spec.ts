@@ -2,9 +2,10 @@
 // that controls the page; a technician who opened their orders reads them again without a network,
 // told that they are looking at the orders as last seen; and signing out leaves no order data behind.
 
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { mainMenu, signInViaApi, signOut } from '../support/auth.ts';
 import { LOGIN_PATHS, t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 const en = (key: string) => t('en', key);
 // The other journeys run without the worker (playwright.config.ts); this one is about it.

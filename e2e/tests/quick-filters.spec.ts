@@ -2,9 +2,10 @@
 // a user's own view is saved under a name, is still there after a reload, and can be removed; an
 // approver approves an order from its list row.
 
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { apiLogin, sessionFile } from '../support/auth.ts';
 import { t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 test.describe.configure({ timeout: 60_000 });
 const en = (key: string) => t('en', key);

@@ -9,13 +9,13 @@ import {
   expect,
   type Locator,
   type Page,
-  test,
 } from '@playwright/test';
 import type { Locale } from '@wop/shared/constants';
 import { pdfText } from '../../apps/server/src/test/pdf.ts';
 import { ACCOUNTS, DEMO_PASSWORD, type Who } from '../support/accounts.ts';
 import { apiLogin, enterPassword, mainMenu, sessionFile } from '../support/auth.ts';
 import { STORAGE_KEYS, t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1440, height: 900 };

@@ -2,13 +2,14 @@
 // not-found elsewhere; the language switch changes the UI; sign-out lands on the login route of the
 // stored language; a deep link visited while signed out is where the user lands after signing in.
 
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Locale } from '@wop/shared/constants';
 import { MENU } from '@wop/shared/roles';
 import { ACCOUNTS, EVERYONE } from '../support/accounts.ts';
 import { enterPassword, mainMenu, sessionFile, signInThroughUi, signOut } from '../support/auth.ts';
 import { LANGUAGE_NAMES, LOGIN_PATHS, STORAGE_KEYS, t } from '../support/i18n.ts';
 import { FORBIDDEN_PATH, plainRoutes, registeredRoutes, sidebarPaths } from '../support/routes.ts';
+import { test } from '../support/test.ts';
 
 const notFoundHeading = (page: Page, lng: Locale = 'en') =>
   page.getByRole('heading', { name: t(lng, 'notFound.title') });

@@ -2,9 +2,10 @@
 // network, checks out (kept on the phone), gets the network back and sees the visit sent with its time.
 
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { apiLogin, sessionFile } from '../support/auth.ts';
 import { t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 /** Demo store 1, Norrgården Södermalm; the phone is some 20 m from it. */
 const NEAR_STORE = { latitude: 59.31488, longitude: 18.0719, accuracy: 15 };

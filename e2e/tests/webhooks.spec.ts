@@ -1,11 +1,12 @@
 // Webhooks as a chain's integration engineer sets one up: the chain-admin adds a webhook on the chain's
 // page on a phone, copies the secret shown once, sends a test and sees it delivered; the receiver (a real
 // HTTP server started here) verifies the signature with the secret from the page, by `standardwebhooks`.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { type Receiver, startReceiver } from '../../apps/server/src/test/webhook-receiver.ts';
 import { apiLogin, sessionFile } from '../support/auth.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { t } from '../support/i18n.ts';
+import { test } from '../support/test.ts';
 
 let receiver: Receiver;
 const en = (key: string) => t('en', `webhooks:${key}`);
