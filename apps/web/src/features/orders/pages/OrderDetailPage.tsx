@@ -122,7 +122,7 @@ function OrderScreen({ id, editing }: { id: number; editing: boolean }) {
       : null;
   // A query without data starts over as pending, its error forgotten, each time it is asked again (any order's
   // event, the connection back): the page that said so keeps saying it until the new answer, not a skeleton.
-  const [said, setSaid] = useState(answered);
+  const [said, setSaid] = useState<typeof answered>(answered);
   if (!order.isPending && said !== answered) setSaid(answered);
   const missing = order.isPending ? said : answered;
   usePageHeader(
