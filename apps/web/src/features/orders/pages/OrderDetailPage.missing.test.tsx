@@ -52,39 +52,34 @@ async function askAgain(queryClient: ReturnType<typeof setup>['queryClient']) {
 
 const skeletons = () => document.querySelectorAll('.mantine-Skeleton-root').length;
 
-describe('order detail: an order that is not there', () => {
-  it('keeps saying it is not found while it is asked again, and still says so when the answer is the same', async () => {
-    const { queryClient } = setup('not found');
-    expect(await screen.findByRole('heading', { name: NOT_FOUND })).toBeVisible();
+const CASES = [
+  { name: 'not found, and still not found when asked again', first: 'not found', heading: NOT_FOUND, then: 404 },
+  // The technician was assigned to it meanwhile.
+  { name: 'not found, then shown when it answers', first: 'not found', heading: NOT_FOUND, then: 200 },
+  {
+    name: 'never opened on this device, then shown when it answers',
+    first: 'no connection',
+    heading: NOT_OFFLINE,
+    then: 200,
+  },
+] as const;
+
+describe('order detail: an order that is not there keeps saying so while it is asked again', () => {
+  it.each(CASES)('$name', async ({ first, heading, then }) => {
+    const { queryClient } = setup(first);
+    expect(await screen.findByRole('heading', { name: heading })).toBeVisible();
 
     const answer = await askAgain(queryClient);
-    expect(screen.getByRole('heading', { name: NOT_FOUND })).toBeVisible();
+    expect(screen.getByRole('heading', { name: heading })).toBeVisible();
     expect(skeletons()).toBe(0);
 
-    await answer(404, { message: 'Order not found.' });
-    expect(screen.getByRole('heading', { name: NOT_FOUND })).toBeVisible();
-  });
-
-  it('shows the order when, asked again, it answers (the technician was assigned to it meanwhile)', async () => {
-    const { queryClient } = setup('not found');
-    expect(await screen.findByRole('heading', { name: NOT_FOUND })).toBeVisible();
-
-    const answer = await askAgain(queryClient);
-    await answer(200, { message: null, payload: ORDER });
-    expect(await screen.findAllByText(/10234/)).not.toHaveLength(0);
-    expect(screen.queryByRole('heading', { name: NOT_FOUND })).toBeNull();
-  });
-
-  it('keeps saying an order was never opened on this device while it is asked again', async () => {
-    const { queryClient } = setup('no connection');
-    expect(await screen.findByRole('heading', { name: NOT_OFFLINE })).toBeVisible();
-
-    const answer = await askAgain(queryClient);
-    expect(screen.getByRole('heading', { name: NOT_OFFLINE })).toBeVisible();
-    expect(skeletons()).toBe(0);
-
-    await answer(200, { message: null, payload: ORDER });
-    expect(await screen.findAllByText(/10234/)).not.toHaveLength(0);
-    expect(screen.queryByRole('heading', { name: NOT_OFFLINE })).toBeNull();
+    if (then === 404) {
+      await answer(404, { message: 'Order not found.' });
+      expect(screen.getByRole('heading', { name: heading })).toBeVisible();
+    } else {
+      await answer(200, { message: null, payload: ORDER });
+      expect(await screen.findAllByText(/10234/)).not.toHaveLength(0);
+      expect(screen.queryByRole('heading', { name: heading })).toBeNull();
+    }
   });
 });
