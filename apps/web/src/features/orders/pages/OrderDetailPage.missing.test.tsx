@@ -53,19 +53,19 @@ async function askAgain(queryClient: ReturnType<typeof setup>['queryClient']) {
 const skeletons = () => document.querySelectorAll('.mantine-Skeleton-root').length;
 
 const CASES = [
-  { name: 'not found, and still not found when asked again', first: 'not found', heading: NOT_FOUND, then: 404 },
+  { name: 'not found, and still not found when asked again', first: 'not found', heading: NOT_FOUND, again: 404 },
   // The technician was assigned to it meanwhile.
-  { name: 'not found, then shown when it answers', first: 'not found', heading: NOT_FOUND, then: 200 },
+  { name: 'not found, then shown when it answers', first: 'not found', heading: NOT_FOUND, again: 200 },
   {
     name: 'never opened on this device, then shown when it answers',
     first: 'no connection',
     heading: NOT_OFFLINE,
-    then: 200,
+    again: 200,
   },
 ] as const;
 
 describe('order detail: an order that is not there keeps saying so while it is asked again', () => {
-  it.each(CASES)('$name', async ({ first, heading, then }) => {
+  it.each(CASES)('$name', async ({ first, heading, again }) => {
     const { queryClient } = setup(first);
     expect(await screen.findByRole('heading', { name: heading })).toBeVisible();
 
@@ -73,7 +73,7 @@ describe('order detail: an order that is not there keeps saying so while it is a
     expect(screen.getByRole('heading', { name: heading })).toBeVisible();
     expect(skeletons()).toBe(0);
 
-    if (then === 404) {
+    if (again === 404) {
       await answer(404, { message: 'Order not found.' });
       expect(screen.getByRole('heading', { name: heading })).toBeVisible();
     } else {
