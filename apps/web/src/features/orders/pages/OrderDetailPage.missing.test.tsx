@@ -15,6 +15,9 @@ const ORDER: OrderDetail = {
 const NOT_FOUND = 'The page you are looking for can not be found';
 const NOT_OFFLINE = 'This page has not been opened on this device';
 
+/** What fetch does without a connection. */
+const noConnection = () => Promise.reject(new TypeError('Failed to fetch'));
+
 function setup(firstAnswer: 'not found' | 'no connection') {
   signIn();
   mockApi({
@@ -22,11 +25,7 @@ function setup(firstAnswer: 'not found' | 'no connection') {
     'GET /api/orders/7/messages': { body: { message: null, payload: { data: [], current_page: 1, last_page: 1 } } },
     'GET /api/orders/7/unreadmessages': { body: { message: null, payload: { message_count: 0 } } },
   });
-  if (firstAnswer === 'no connection')
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.reject(new TypeError('offline'))),
-    );
+  if (firstAnswer === 'no connection') vi.stubGlobal('fetch', vi.fn(noConnection));
   return renderWithProviders(
     <Routes>
       <Route path="/orders/:orderId" element={<OrderDetailPage />} />
